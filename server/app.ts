@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { isKnownPath } from '../src/app/paths.ts';
+import type { ApiError } from '../src/api/contract/errors.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/index.ts';
+import { AppError } from './errors.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { presentationRoutes } from './routes/presentations.ts';
+import { seatRoutes } from './routes/seats.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { visitorCookie } from './services/visitors/visitor.ts';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Db;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: { config: ServerConfig; db: Db; clock: Clock };
+  }
+  interface FastifyRequest {
+    /** The visitor uuid from the cookie the server issued (issued on this request if it had none). */
+    visitorCookieUuid: string;
+  }
+}
+
+/** Builds the box-office app: API under /api, its OpenAPI document at /api/docs, and the shop. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Node's default of 0 keeps idle sockets open; close them so shutdown is quick.
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('deps', { config: deps.config, db: deps.db, clock: deps.clock ?? systemClock });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 2048 });
+  await app.register(visitorCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Box office API',
+        description: 'The calls the ticket shop makes (spec section 7). Errors answer { statusCode, code, message }.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !deps.config.staticDir) {
+      return reply.code(404).send(errorBody(404, 'not_found', `${request.method} ${path} does not exist`));
+    }
+    // The shop's own 404 page renders client-side; the status still tells crawlers and tools.
+    return reply
+      .code(isKnownPath(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(sessionRoutes);
+      await api.register(presentationRoutes);
+      await api.register(seatRoutes);
+      await api.register(cartRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const staticDir = deps.config.staticDir;
+  if (staticDir && existsSync(join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${join(staticDir, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  } else if (staticDir) {
+    app.log.warn({ staticDir }, 'no built shop found; serving the API only (run `npm run build`)');
+    deps.config.staticDir = undefined;
+  }
+
+  app.addHook('onClose', async () => {
+    await deps.db.close();
+  });
+  return app;
+}
+
+function errorBody(statusCode: number, code: string, message: string, params?: ApiError['params']): ApiError {
+  return params ? { statusCode, code, message, params } : { statusCode, code, message };
+}
+
+function errorHandler(this: FastifyInstance, error: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.code(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.params));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation
+      .map((v) => `${v.instancePath || error.validationContext || 'request'}: ${v.message}`)
+      .join('; ');
+    return reply.code(400).send(errorBody(400, 'formValidation', `invalid ${error.validationContext ?? 'request'}: ${details}`));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = status === 404 ? 'not_found' : 'formValidation';
+    return reply.code(status).send(errorBody(status, code, error.message));
+  }
+  request.log.error({ err: error }, 'unexpected failure');
+  return reply.code(500).send(errorBody(500, 'fetch_data_error', 'the box office could not answer; try again'));
+}

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { type Locale, LocaleSchema, supportedLocales } from '../src/api/contract/common.ts';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  enabledLocales: Locale[];
+  defaultLocale: Locale;
+  maxSeatsPerTransaction: number;
+  /** Serve the built shop from this folder (absent: API only). */
+  staticDir: string | undefined;
+  seed: boolean;
+  cookieSecure: boolean;
+  logLevel: string;
+}
+
+const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
+
+/** Reads the configuration from the environment; bad values stop the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const enabledLocales = parseLocales(env.ENABLED_LOCALES);
+  return {
+    port: parseIntStrict(env.PORT ?? '3000', 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    enabledLocales,
+    defaultLocale: enabledLocales.includes('he') ? 'he' : (enabledLocales[0] ?? 'he'),
+    maxSeatsPerTransaction: parseIntStrict(env.MAX_SEATS_PER_TRANSACTION ?? '10', 'MAX_SEATS_PER_TRANSACTION'),
+    staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? './dist'),
+    seed: env.SEED !== '0',
+    cookieSecure: env.COOKIE_SECURE === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+export function parseLocales(value: string | undefined): Locale[] {
+  if (!value) return [...DEFAULT_LOCALES];
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const locales = list.map((l) => {
+    const parsed = LocaleSchema.safeParse(l);
+    if (!parsed.success) {
+      throw new Error(`ENABLED_LOCALES: '${l}' is not one of ${supportedLocales.join(', ')}`);
+    }
+    return parsed.data;
+  });
+  if (locales.length === 0) throw new Error('ENABLED_LOCALES lists no locale');
+  return [...new Set(locales)];
+}
+
+function parseIntStrict(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  return n;
+}

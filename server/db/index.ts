@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { nodeSqliteDatabase } from './sqlite-adapter.ts';
+import { migrateToLatest } from './migrations.ts';
+import type { Database } from './types.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DbConfig {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (created when missing); tests use one per run. */
+  databaseSchema?: string | undefined;
+  poolSize?: number;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, far inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** Opens the database (SQLite file in dataDir, or PostgreSQL when databaseUrl is set) and migrates it. */
+export async function openDatabase(config: DbConfig): Promise<Db> {
+  const db = config.databaseUrl ? await openPostgres(config, config.databaseUrl) : openSqlite(config.dataDir);
+  await migrateToLatest(db.kysely as unknown as Kysely<unknown>);
+  return db;
+}
+
+function openSqlite(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const database = nodeSqliteDatabase(join(dataDir, 'boxoffice.sqlite'));
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+async function openPostgres(config: DbConfig, url: string): Promise<Db> {
+  const schema = config.databaseSchema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`DATABASE_SCHEMA must be a plain lower-case identifier, got ${JSON.stringify(schema)}`);
+  }
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}

@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { seedDemoCatalogue } from './seed/index.ts';
+
+/** Process concerns only: configuration, logging, database, signals. The app itself is in app.ts. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.uuid', 'req.headers.authorization'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  };
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+  });
+  const app = await buildApp({ config, db, logger });
+  if (config.seed) {
+    const result = await seedDemoCatalogue(db.kysely, systemClock.now());
+    if (result.seeded) app.log.info(result, 'demo catalogue seeded');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: db.dialect === 'sqlite' ? `sqlite:${config.dataDir}` : 'postgres',
+      locales: config.enabledLocales,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `box office ready at http://localhost:${config.port}`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

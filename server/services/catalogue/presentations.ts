@@ -1,0 +1,248 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  type LocalizedText,
+  VOD_VENUE_TYPES,
+} from '../../../src/api/contract/common.ts';
+import type {
+  LockTimer,
+  Presentation,
+  PresentationSummary,
+  Product,
+  SaleStatus,
+  TicketGroup,
+} from '../../../src/api/contract/presentations.ts';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+
+type PresentationRow = Selectable<Database['presentations']> & {
+  title_json: string;
+  category: string;
+  category_id: number;
+  language: string | null;
+  dubbing: string | null;
+  subtitles: string | null;
+  duration_minutes: number;
+  venue_name_json: string;
+  hall_name_json: string;
+};
+
+const SERVICE_CHARGE_LABEL: LocalizedText = {
+  he: 'דמי טיפול',
+  en: 'handling fee',
+  ru: 'сервисный сбор',
+  ar: 'رسوم المعالجة',
+  pl: 'opłata manipulacyjna',
+};
+
+function baseQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('presentations as p')
+    .innerJoin('features as f', 'f.id', 'p.feature_id')
+    .innerJoin('venues as v', 'v.id', 'p.venue_id')
+    .innerJoin('seatplans as sp', 'sp.id', 'p.seatplan_id')
+    .selectAll('p')
+    .select([
+      'f.title_json',
+      'f.category',
+      'f.category_id',
+      'f.language',
+      'f.dubbing',
+      'f.subtitles',
+      'f.duration_minutes',
+      'v.name_json as venue_name_json',
+      'sp.hall_name_json',
+    ]);
+}
+
+export function saleStatus(row: { sale_start: number; sale_end: number }, now: number): SaleStatus {
+  if (now < row.sale_start) return 'not_started';
+  if (now >= row.sale_end) return 'ended';
+  return 'open';
+}
+
+function text(json: string): LocalizedText {
+  return JSON.parse(json) as LocalizedText;
+}
+
+function toSummary(row: PresentationRow, now: number, minPrice: number | null): PresentationSummary {
+  return {
+    id: row.id,
+    featureId: row.feature_id,
+    title: text(row.title_json),
+    featureCategoryId: row.category_id,
+    category: row.category as PresentationSummary['category'],
+    venueId: row.venue_id,
+    venueName: text(row.venue_name_json),
+    hallName: text(row.hall_name_json),
+    seatplanId: row.seatplan_id,
+    venueTypeId: row.venue_type_id,
+    seatingPolicyId: row.seating_policy_id,
+    isReserved: row.is_reserved === 1,
+    isVod: VOD_VENUE_TYPES.has(row.venue_type_id),
+    authProfileId: row.auth_profile_id,
+    businessId: row.business_id,
+    dateTime: new Date(row.starts_at).toISOString(),
+    businessDate: row.business_date,
+    saleStart: new Date(row.sale_start).toISOString(),
+    saleEnd: new Date(row.sale_end).toISOString(),
+    saleStatus: saleStatus(row, now),
+    language: row.language,
+    dubbing: row.dubbing,
+    subtitles: row.subtitles,
+    durationMinutes: row.duration_minutes,
+    minPrice,
+  };
+}
+
+async function minPrices(db: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('presentation_ticket_groups as ptg')
+    .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
+    .select(['ptg.presentation_id', (eb) => eb.fn.min<number>('t.price').as('min_price')])
+    .where('ptg.presentation_id', 'in', ids)
+    .where('t.multiply_factor', '=', 1)
+    .where('t.is_sub_ticket', '=', 0)
+    .groupBy('ptg.presentation_id')
+    .execute();
+  return new Map(rows.map((r) => [r.presentation_id, Number(r.min_price)]));
+}
+
+/**
+ * Presentations a customer can still act on: those that have not started yet and video on demand
+ * whose viewing sale is still open. With a date, only that business date (VOD while on sale).
+ */
+export async function listPresentations(
+  db: Kysely<Database>,
+  now: number,
+  date?: string,
+): Promise<PresentationSummary[]> {
+  const vodTypes = [...VOD_VENUE_TYPES];
+  let q = baseQuery(db).where((eb) =>
+    eb.or([
+      eb('p.starts_at', '>', now),
+      eb.and([eb('p.venue_type_id', 'in', vodTypes), eb('p.sale_end', '>', now)]),
+    ]),
+  );
+  if (date) {
+    q = q.where((eb) => eb.or([eb('p.business_date', '=', date), eb('p.venue_type_id', 'in', vodTypes)]));
+  }
+  const rows = (await q.orderBy('p.starts_at').orderBy('p.id').execute()) as PresentationRow[];
+  const prices = await minPrices(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toSummary(r, now, prices.get(r.id) ?? null));
+}
+
+async function findRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
+  const row = (await baseQuery(db).where('p.id', '=', id).executeTakeFirst()) as PresentationRow | undefined;
+  if (!row) throw new AppError('event_not_found', `presentation ${id} does not exist`);
+  return row;
+}
+
+/** Throws the sale-window code when ticketing for the presentation is not open at `now`. */
+export function assertOnSale(row: { sale_start: number; sale_end: number }, now: number): void {
+  const status = saleStatus(row, now);
+  if (status === 'not_started') {
+    throw new AppError('sale_not_started', 'ticket sale has not begun yet', {
+      saleStart: new Date(row.sale_start).toISOString(),
+    });
+  }
+  if (status === 'ended') {
+    throw new AppError('sale_ended', 'ticket sale has ended', { saleEnd: new Date(row.sale_end).toISOString() });
+  }
+}
+
+/** The presentation row for seat calls; throws event_not_found or the sale-window codes. */
+export async function getSellablePresentation(db: Kysely<Database>, id: number, now: number) {
+  const row = await findRow(db, id);
+  assertOnSale(row, now);
+  return {
+    id: row.id,
+    venueId: row.venue_id,
+    seatplanId: row.seatplan_id,
+    venueTypeId: row.venue_type_id,
+    isReserved: row.is_reserved === 1,
+    isVod: VOD_VENUE_TYPES.has(row.venue_type_id),
+    lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
+  };
+}
+
+export async function getPresentation(db: Kysely<Database>, id: number, now: number): Promise<Presentation> {
+  const row = await findRow(db, id);
+  assertOnSale(row, now);
+  const [prices, products] = await Promise.all([minPrices(db, [id]), listProducts(db, id)]);
+  return {
+    ...toSummary(row, now, prices.get(id) ?? null),
+    viewAreaFilename: row.view_area_filename,
+    imageMapHtml: row.image_map_html,
+    newBookingUrl: row.new_booking_url,
+    isDisplayQr: row.is_display_qr === 1,
+    lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
+    serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
+    products,
+  };
+}
+
+async function listProducts(db: Kysely<Database>, presentationId: number): Promise<Product[]> {
+  const rows = await db
+    .selectFrom('presentation_products as pp')
+    .innerJoin('products as pr', 'pr.id', 'pp.product_id')
+    .select(['pr.id', 'pr.name_json', 'pr.price', 'pr.is_delivery_required'])
+    .where('pp.presentation_id', '=', presentationId)
+    .orderBy('pp.sort')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: text(r.name_json),
+    price: r.price,
+    isDeliveryRequired: r.is_delivery_required === 1,
+  }));
+}
+
+export async function getTicketGroups(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+): Promise<{ ticketGroups: TicketGroup[]; serviceCharge: Presentation['serviceCharge'] }> {
+  const row = await findRow(db, id);
+  assertOnSale(row, now);
+  const tickets = await db
+    .selectFrom('presentation_ticket_groups as ptg')
+    .innerJoin('ticket_groups as tg', 'tg.id', 'ptg.ticket_group_id')
+    .innerJoin('tickets as t', 't.ticket_group_id', 'tg.id')
+    .select(['tg.id as group_id', 'tg.name_json as group_name_json'])
+    .selectAll('t')
+    .where('ptg.presentation_id', '=', id)
+    .orderBy('tg.id')
+    .orderBy('t.sort')
+    .execute();
+  const groups = new Map<number, TicketGroup>();
+  for (const t of tickets) {
+    let group = groups.get(t.group_id);
+    if (!group) {
+      group = { id: t.group_id, name: text(t.group_name_json), tickets: [] };
+      groups.set(t.group_id, group);
+    }
+    group.tickets.push({
+      id: t.id,
+      name: text(t.name_json),
+      code: t.code,
+      price: t.price,
+      oldPrice: t.old_price,
+      serviceCharge: t.service_charge,
+      pricePolicyId: t.price_policy_id,
+      multiplyFactor: t.multiply_factor,
+      isMultiplyFactorSubTicket: t.is_sub_ticket === 1,
+      ref1prompt: t.ref1prompt,
+      ref2prompt: t.ref2prompt,
+      minQuantity: t.min_quantity,
+      maxQuantity: t.max_quantity,
+    });
+  }
+  return {
+    ticketGroups: [...groups.values()],
+    serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
+  };
+}

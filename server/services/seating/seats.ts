@@ -1,0 +1,216 @@
+import { type Kysely, sql } from 'kysely';
+import type { LockSeat } from '../../../src/api/contract/seats.ts';
+import { seatKey } from '../../../src/api/contract/seatplan.ts';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import { getSellablePresentation } from '../catalogue/presentations.ts';
+
+type Db = Kysely<Database>;
+
+/** How long a lock lives: the whole order flow, i.e. the sum of the presentation's step timers. */
+export function lockTtlMs(lockTimer: {
+  chooseSeatsInSeconds: number;
+  chooseTicketsInSeconds: number;
+  customerInfoInSeconds: number;
+  chooseProductsInSeconds: number;
+}): number {
+  return (
+    (lockTimer.chooseSeatsInSeconds +
+      lockTimer.chooseTicketsInSeconds +
+      lockTimer.customerInfoInSeconds +
+      lockTimer.chooseProductsInSeconds) *
+    1000
+  );
+}
+
+/** Free seats of a plan for a presentation: online allocations with no live hold and no sale. */
+function freeSeatsQuery(db: Db, presentationId: number, seatplanId: number, now: number, sectionId?: number) {
+  let q = db
+    .selectFrom('plan_seats as s')
+    .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+    .select(['s.section_id', 's.x', 's.y', 's.ticket_group_id', 's.allocation_id'])
+    .where('s.seatplan_id', '=', seatplanId)
+    .where('a.is_online', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('seat_holds as h')
+            .select(sql`1`.as('one'))
+            .where('h.presentation_id', '=', presentationId)
+            .whereRef('h.section_id', '=', 's.section_id')
+            .whereRef('h.x', '=', 's.x')
+            .whereRef('h.y', '=', 's.y')
+            .where((eb) => eb.or([eb('h.state', '=', 'sold'), eb('h.expires_at', '>', now)])),
+        ),
+      ),
+    );
+  if (sectionId !== undefined) q = q.where('s.section_id', '=', sectionId);
+  return q;
+}
+
+export interface StatusQuery {
+  presentationId: number;
+  venueTypeId: number;
+  isReserved: boolean;
+  sectionId?: number | undefined;
+}
+
+/** The sparse status map (free seats only) and the seats this visitor holds now. */
+export async function seatsStatus(db: Db, q: StatusQuery, visitor: string | undefined, now: number) {
+  const p = await getSellablePresentation(db, q.presentationId, now);
+  if (p.venueTypeId !== q.venueTypeId || p.isReserved !== q.isReserved) {
+    throw new AppError('formValidation', 'venueTypeId or isReserved does not match the presentation');
+  }
+  const free = await freeSeatsQuery(db, p.id, p.seatplanId, now, q.sectionId).execute();
+  const seats: Record<string, string> = {};
+  for (const s of free) seats[seatKey(s.section_id, s.x, s.y)] = `${s.ticket_group_id},${s.allocation_id}`;
+  const held = visitor ? await heldByVisitor(db, p.id, visitor, now) : [];
+  return { seats, held: held.map((h) => seatKey(h.section_id, h.x, h.y)) };
+}
+
+function heldByVisitor(db: Db, presentationId: number, visitor: string, now: number) {
+  return db
+    .selectFrom('seat_holds')
+    .select(['section_id', 'x', 'y'])
+    .where('presentation_id', '=', presentationId)
+    .where('visitor', '=', visitor)
+    .where('state', '=', 'held')
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+/**
+ * The one atomic statement that takes a seat: it inserts the hold, or takes over a row that is an
+ * expired hold or already this visitor's (which extends it). A sold seat or a live hold of someone
+ * else matches neither, so nothing is returned. The primary key serialises racing callers on both
+ * SQLite and PostgreSQL.
+ */
+async function tryHold(
+  db: Db,
+  presentationId: number,
+  sectionId: number,
+  x: number,
+  y: number,
+  visitor: string,
+  now: number,
+  expiresAt: number,
+): Promise<boolean> {
+  const result = await sql<{ x: number }>`
+    INSERT INTO seat_holds (presentation_id, section_id, x, y, visitor, state, expires_at, created_at)
+    VALUES (${presentationId}, ${sectionId}, ${x}, ${y}, ${visitor}, 'held', ${expiresAt}, ${now})
+    ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
+      SET visitor = excluded.visitor, expires_at = excluded.expires_at, created_at = excluded.created_at
+      WHERE seat_holds.state = 'held'
+        AND (seat_holds.expires_at <= ${now} OR seat_holds.visitor = excluded.visitor)
+    RETURNING x`.execute(db);
+  return result.rows.length === 1;
+}
+
+async function countHeld(db: Db, presentationId: number, visitor: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('seat_holds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('presentation_id', '=', presentationId)
+    .where('visitor', '=', visitor)
+    .where('state', '=', 'held')
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function release(db: Db, presentationId: number, sectionId: number, x: number, y: number, visitor: string) {
+  return db
+    .deleteFrom('seat_holds')
+    .where('presentation_id', '=', presentationId)
+    .where('section_id', '=', sectionId)
+    .where('x', '=', x)
+    .where('y', '=', y)
+    .where('visitor', '=', visitor)
+    .where('state', '=', 'held')
+    .executeTakeFirst();
+}
+
+export interface LockOptions {
+  now: number;
+  maxSeats: number;
+}
+
+/** Locks one seat for a visitor; for general admission the server picks the seat. */
+export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: LockOptions) {
+  const { now, maxSeats } = opts;
+  const p = await getSellablePresentation(db, seat.PresentationId, now);
+  if (p.isVod) throw new AppError('lock_seat_error', 'video on demand has no seats');
+  if (p.venueId !== seat.VenueId || p.seatplanId !== seat.VenueSeatplanId) {
+    throw new AppError('seat_not_found', 'the seat is not on this presentation’s seat plan');
+  }
+  const expiresAt = now + lockTtlMs(p.lockTimer);
+
+  let taken: { x: number; y: number } | undefined;
+  if (p.isReserved) {
+    if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
+      throw new AppError('formValidation', 'XCoordinate and YCoordinate are required for a reserved presentation');
+    }
+    const { XCoordinate: x, YCoordinate: y } = seat;
+    const planSeat = await db
+      .selectFrom('plan_seats as s')
+      .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+      .select(['s.ticket_group_id', 'a.is_online'])
+      .where('s.seatplan_id', '=', p.seatplanId)
+      .where('s.section_id', '=', seat.VenueSectionId)
+      .where('s.x', '=', x)
+      .where('s.y', '=', y)
+      .executeTakeFirst();
+    if (!planSeat) throw new AppError('seat_not_found', `no seat ${seatKey(seat.VenueSectionId, x, y)} on this plan`);
+    if (planSeat.ticket_group_id !== seat.TicketGroupId || planSeat.is_online !== 1) {
+      throw new AppError('lock_seat_error', 'the seat is no longer available');
+    }
+    if (await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt)) taken = { x, y };
+    else throw new AppError('lock_seat_error', 'the seat is no longer available');
+  } else {
+    taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt);
+  }
+
+  // Counted after taking the seat, so two concurrent calls of one visitor cannot both slip under the cap.
+  if ((await countHeld(db, p.id, visitor, now)) > maxSeats) {
+    await release(db, p.id, seat.VenueSectionId, taken.x, taken.y, visitor);
+    throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
+  }
+  return { lockedSeat: taken, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+/** General admission: try free seats of the section in plan order until one hold succeeds. */
+async function holdAnyFreeSeat(
+  db: Db,
+  p: { id: number; seatplanId: number },
+  seat: LockSeat,
+  visitor: string,
+  now: number,
+  expiresAt: number,
+): Promise<{ x: number; y: number }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidates = await freeSeatsQuery(db, p.id, p.seatplanId, now, seat.VenueSectionId)
+      .where('s.ticket_group_id', '=', seat.TicketGroupId)
+      .orderBy('s.y')
+      .orderBy('s.x')
+      .limit(16)
+      .execute();
+    if (candidates.length === 0) break;
+    for (const c of candidates) {
+      if (await tryHold(db, p.id, c.section_id, c.x, c.y, visitor, now, expiresAt)) return { x: c.x, y: c.y };
+    }
+  }
+  throw new AppError('ga_not_enough_seats', 'not enough places left');
+}
+
+/** Releases a seat; only the visitor holding it may. */
+export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: number) {
+  const p = await getSellablePresentation(db, seat.PresentationId, now);
+  if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
+    throw new AppError('formValidation', 'XCoordinate and YCoordinate are required');
+  }
+  const result = await release(db, p.id, seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate, visitor);
+  if (Number(result.numDeletedRows) !== 1) {
+    throw new AppError('unlock_seat_error', 'this seat is not held by you');
+  }
+  return { unlockedSeat: { x: seat.XCoordinate, y: seat.YCoordinate } };
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VisitorUuidSchema } from '../../../src/api/contract/common.ts';
+import { AppError } from '../../errors.ts';
+
+export const VISITOR_COOKIE = 'uuid';
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+/**
+ * Issues the anonymous visitor uuid (spec section 6) in an HttpOnly, SameSite cookie on the first
+ * visit. The shop learns it from GET /api/session and sends it in the `uuid` header on every call.
+ * Registered without encapsulation so the hook covers every route.
+ */
+export async function visitorCookie(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('visitorCookieUuid', '');
+  app.addHook('onRequest', async (request, reply) => {
+    const fromCookie = request.cookies[VISITOR_COOKIE];
+    if (fromCookie && VisitorUuidSchema.safeParse(fromCookie).success) {
+      request.visitorCookieUuid = fromCookie;
+      return;
+    }
+    const uuid = randomUUID();
+    request.visitorCookieUuid = uuid;
+    reply.setCookie(VISITOR_COOKIE, uuid, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.deps.config.cookieSecure,
+      maxAge: ONE_YEAR_S,
+    });
+  });
+}
+// Without fastify-plugin's symbol the hook would stay inside its own context.
+(visitorCookie as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** The visitor of a seat call: the `uuid` header is required and must be a uuid. */
+export function requireVisitor(request: FastifyRequest): string {
+  const header = request.headers.uuid;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) throw new AppError('visitor_required', 'send the visitor uuid in the uuid header (GET /api/session)');
+  if (!VisitorUuidSchema.safeParse(value).success) throw new AppError('visitor_required', 'the uuid header is not a uuid');
+  return value;
+}
+
+/** The visitor when the call may come without one. */
+export function optionalVisitor(request: FastifyRequest): string | undefined {
+  const header = request.headers.uuid;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && VisitorUuidSchema.safeParse(value).success ? value : undefined;
+}

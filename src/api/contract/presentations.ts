@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+
+export const SaleStatusSchema = z.enum(['open', 'not_started', 'ended']);
+export type SaleStatus = z.infer<typeof SaleStatusSchema>;
+
+export const FeatureCategorySchema = z.enum(['movie', 'concert', 'orchestra', 'sport', 'show', 'video']);
+
+/** Seconds each order step may take before the seat locks lapse (spec section 3, lockTimer). */
+export const LockTimerSchema = z.object({
+  chooseSeatsInSeconds: z.number().int().positive(),
+  chooseTicketsInSeconds: z.number().int().positive(),
+  customerInfoInSeconds: z.number().int().positive(),
+  chooseProductsInSeconds: z.number().int().positive(),
+});
+export type LockTimer = z.infer<typeof LockTimerSchema>;
+
+export const PresentationSummarySchema = z
+  .object({
+    id: z.number().int(),
+    featureId: z.number().int(),
+    title: LocalizedTextSchema,
+    featureCategoryId: z.number().int(),
+    category: FeatureCategorySchema,
+    venueId: z.number().int(),
+    venueName: LocalizedTextSchema,
+    hallName: LocalizedTextSchema,
+    seatplanId: z.number().int(),
+    venueTypeId: z.number().int(),
+    seatingPolicyId: z.number().int(),
+    isReserved: z.boolean(),
+    isVod: z.boolean(),
+    authProfileId: z.number().int(),
+    businessId: z.number().int(),
+    dateTime: IsoDateTimeSchema.describe('start, as an instant'),
+    businessDate: IsoDateSchema.describe('the business date in Asia/Jerusalem (shows after midnight belong to the day before)'),
+    saleStart: IsoDateTimeSchema,
+    saleEnd: IsoDateTimeSchema,
+    saleStatus: SaleStatusSchema,
+    language: z.string().nullable().describe('spoken language, ISO 639-1'),
+    dubbing: z.string().nullable(),
+    subtitles: z.string().nullable(),
+    durationMinutes: z.number().int().nonnegative(),
+    minPrice: Agorot.nullable().describe('lowest ticket price, agorot'),
+  })
+  .meta({ id: 'PresentationSummary' });
+export type PresentationSummary = z.infer<typeof PresentationSummarySchema>;
+
+export const TicketSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    code: z.string(),
+    price: Agorot,
+    oldPrice: Agorot.nullable(),
+    serviceCharge: Agorot,
+    pricePolicyId: z.number().int(),
+    multiplyFactor: z.number().int().positive(),
+    isMultiplyFactorSubTicket: z.boolean(),
+    ref1prompt: z.string().nullable(),
+    ref2prompt: z.string().nullable(),
+    minQuantity: z.number().int().nonnegative().nullable(),
+    maxQuantity: z.number().int().positive().nullable(),
+  })
+  .meta({ id: 'Ticket' });
+export type Ticket = z.infer<typeof TicketSchema>;
+
+export const TicketGroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    tickets: z.array(TicketSchema),
+  })
+  .meta({ id: 'TicketGroup' });
+export type TicketGroup = z.infer<typeof TicketGroupSchema>;
+
+export const ServiceChargeSchema = z.object({
+  amount: Agorot.describe('per ticket, agorot'),
+  label: LocalizedTextSchema.describe("default 'handling fee'"),
+});
+
+export const ProductSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    price: Agorot,
+    isDeliveryRequired: z.boolean(),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof ProductSchema>;
+
+export const PresentationSchema = PresentationSummarySchema.extend({
+  viewAreaFilename: z.string().nullable(),
+  imageMapHtml: z.string().nullable(),
+  newBookingUrl: z.string().nullable(),
+  isDisplayQr: z.boolean(),
+  lockTimer: LockTimerSchema,
+  serviceCharge: ServiceChargeSchema,
+  products: z.array(ProductSchema),
+}).meta({ id: 'Presentation' });
+export type Presentation = z.infer<typeof PresentationSchema>;
+
+export const PresentationsQuerySchema = z.object({
+  date: IsoDateSchema.optional().describe('business date (Asia/Jerusalem); all upcoming when absent'),
+});
+export const PresentationsAnswerSchema = z.object({ presentations: z.array(PresentationSummarySchema) });
+
+export const PresentationParamsSchema = z.object({ id: Id });
+export const PresentationQuerySchema = z.object({
+  ticketCodes: z.string().optional(),
+  miniSiteUrl: z.string().optional(),
+});
+
+export const TicketGroupsQuerySchema = z.object({
+  cb: z.string().optional().describe('cache-buster'),
+  miniSiteUrl: z.string().optional(),
+});
+export const TicketGroupsAnswerSchema = z.object({
+  ticketGroups: z.array(TicketGroupSchema),
+  serviceCharge: ServiceChargeSchema,
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+
+const BoolFlag = z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)]).transform((v) => Number(v) === 1);
+
+export const SeatsStatusQuerySchema = z.object({
+  presentationId: Id,
+  venueTypeId: Id,
+  isReserved: BoolFlag,
+  sectionId: Id.optional(),
+  miniSiteUrl: z.string().optional(),
+});
+
+export const SeatsStatusAnswerSchema = z
+  .object({
+    seats: z
+      .record(z.string(), z.string())
+      .describe('free seats only, keyed section_x_y, value "ticketGroup,allocation"; a seat missing is unavailable'),
+    held: z.array(z.string()).describe('keys of the seats this visitor holds now'),
+  })
+  .meta({ id: 'SeatsStatus' });
+export type SeatsStatus = z.infer<typeof SeatsStatusAnswerSchema>;
+
+/** The seat of a lock or unlock call, field names as the spec writes them (section 7). */
+export const LockSeatSchema = z.object({
+  PresentationId: Id,
+  VenueId: Id,
+  VenueSeatplanId: Id,
+  VenueSectionId: Id,
+  TicketGroupId: Id,
+  XCoordinate: z.number().int().optional().describe('omitted for general admission: the server picks the seat'),
+  YCoordinate: z.number().int().optional(),
+});
+export type LockSeat = z.infer<typeof LockSeatSchema>;
+
+export const LockSeatBodySchema = z.object({
+  recaptchaToken: z.string().optional(),
+  seat: LockSeatSchema,
+});
+
+export const LockSeatAnswerSchema = z
+  .object({
+    lockedSeat: z.object({ x: z.number().int(), y: z.number().int() }),
+    expiresAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'LockedSeat' });
+
+export const UnlockSeatAnswerSchema = z.object({ unlockedSeat: z.object({ x: z.number().int(), y: z.number().int() }) });

@@ -1,0 +1,44 @@
+/**
+ * The shop's routes (spec section 2), shared by the router and the server, which answers unknown
+ * pages with status 404 while still serving the shop so it can show its 404 page.
+ */
+export const paths = {
+  index: '/',
+  order: '/order',
+  orderPresentation: '/order/:presentationId',
+  digital: '/digital',
+  digitalPresentation: '/digital/Presentation',
+  donations: '/donations',
+  membership: '/membership',
+  membershipOrder: '/membership/:membershipCode',
+  membershipPriceOrder: '/membership/:membershipCode/:membershipPriceCode',
+  edocument: '/edocument/:documentKey',
+  vod: '/vod/:vodId',
+  vodWithReservation: '/vod/:resId/:vodId',
+} as const;
+
+const patterns = Object.values(paths).map(
+  (p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+/** True for a path the router knows, or an external link (`/http...`). */
+export function isKnownPath(pathname: string): boolean {
+  if (isExternalLinkPath(pathname)) return true;
+  return patterns.some((re) => re.test(pathname));
+}
+
+/** A path beginning with /http is an external link: the browser goes to the address after the slash. */
+export function isExternalLinkPath(pathname: string): boolean {
+  return /^\/https?:/i.test(pathname);
+}
+
+export function externalTarget(pathname: string, search = '', hash = ''): string | null {
+  if (!isExternalLinkPath(pathname)) return null;
+  // Browsers collapse `//` after the scheme in a path: restore it.
+  const rest = pathname.slice(1).replace(/^(https?:)\/*/i, '$1//');
+  return rest + search + hash;
+}
+
+export function orderPath(presentationId: number): string {
+  return `/order/${presentationId}`;
+}
