@@ -5,7 +5,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -13,7 +19,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { isKnownPath } from '../src/app/paths.ts';
+import { isKnownPath } from '../src/routing/paths.ts';
 import type { ApiError } from '../src/api/contract/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
@@ -62,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: {
         title: 'Box office API',
-        description: 'The calls the ticket shop makes (spec section 7). Errors answer { statusCode, code, message }.',
+        description:
+          'The calls the ticket shop makes (spec section 7). Errors answer { statusCode, code, message }.',
         version: '0.1.0',
       },
     },
@@ -121,15 +128,24 @@ function errorBody(statusCode: number, code: string, message: string, params?: A
   return params ? { statusCode, code, message, params } : { statusCode, code, message };
 }
 
-function errorHandler(this: FastifyInstance, error: FastifyError, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof AppError) {
-    return reply.code(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.params));
+    return reply
+      .code(error.statusCode)
+      .send(errorBody(error.statusCode, error.code, error.message, error.params));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation
       .map((v) => `${v.instancePath || error.validationContext || 'request'}: ${v.message}`)
       .join('; ');
-    return reply.code(400).send(errorBody(400, 'formValidation', `invalid ${error.validationContext ?? 'request'}: ${details}`));
+    return reply
+      .code(400)
+      .send(errorBody(400, 'formValidation', `invalid ${error.validationContext ?? 'request'}: ${details}`));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -137,5 +153,7 @@ function errorHandler(this: FastifyInstance, error: FastifyError, request: impor
     return reply.code(status).send(errorBody(status, code, error.message));
   }
   request.log.error({ err: error }, 'unexpected failure');
-  return reply.code(500).send(errorBody(500, 'fetch_data_error', 'the box office could not answer; try again'));
+  return reply
+    .code(500)
+    .send(errorBody(500, 'fetch_data_error', 'the box office could not answer; try again'));
 }

@@ -30,7 +30,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     enabledLocales,
     defaultLocale: enabledLocales.includes('he') ? 'he' : (enabledLocales[0] ?? 'he'),
-    maxSeatsPerTransaction: parseIntStrict(env.MAX_SEATS_PER_TRANSACTION ?? '10', 'MAX_SEATS_PER_TRANSACTION'),
+    maxSeatsPerTransaction: parseIntStrict(
+      env.MAX_SEATS_PER_TRANSACTION ?? '10',
+      'MAX_SEATS_PER_TRANSACTION',
+    ),
     staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? './dist'),
     seed: env.SEED !== '0',
     cookieSecure: env.COOKIE_SECURE === '1',
@@ -57,6 +60,7 @@ export function parseLocales(value: string | undefined): Locale[] {
 
 function parseIntStrict(value: string, name: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got '${value}'`);
   return n;
 }

@@ -171,7 +171,11 @@ export const seatplans: SeatplanSeed[] = [
     venueId: VENUE.club,
     hallName: { he: 'רחבת העמידה', en: 'Standing floor' },
     plan: () =>
-      generalAdmissionPlan({ venueId: VENUE.club, seatplanId: PLAN.club, name: 'Standing' }, TG.standing, 400),
+      generalAdmissionPlan(
+        { venueId: VENUE.club, seatplanId: PLAN.club, name: 'Standing' },
+        TG.standing,
+        400,
+      ),
   },
   {
     id: PLAN.vod,
@@ -186,9 +190,21 @@ const T = {
   student: { he: 'סטודנט', en: 'Student', ru: 'Студенческий', ar: 'طالب', pl: 'Studencki' },
   senior: { he: 'אזרח ותיק', en: 'Senior citizen', ru: 'Пенсионер', ar: 'مسن', pl: 'Senior' },
   child: { he: 'ילד', en: 'Child', ru: 'Детский', ar: 'طفل', pl: 'Dziecięcy' },
-  couple: { he: 'זוגי (2 מושבים)', en: 'Couple (2 seats)', ru: 'Парный (2 места)', ar: 'زوجي (مقعدان)', pl: 'Para (2 miejsca)' },
+  couple: {
+    he: 'זוגי (2 מושבים)',
+    en: 'Couple (2 seats)',
+    ru: 'Парный (2 места)',
+    ar: 'زوجي (مقعدان)',
+    pl: 'Para (2 miejsca)',
+  },
   standing: { he: 'כניסה כללית', en: 'General admission', ru: 'Входной', ar: 'دخول عام', pl: 'Wstęp ogólny' },
-  rental: { he: 'השכרה ל-48 שעות', en: '48-hour rental', ru: 'Аренда на 48 часов', ar: 'تأجير 48 ساعة', pl: 'Wypożyczenie 48 h' },
+  rental: {
+    he: 'השכרה ל-48 שעות',
+    en: '48-hour rental',
+    ru: 'Аренда на 48 часов',
+    ar: 'تأجير 48 ساعة',
+    pl: 'Wypożyczenie 48 h',
+  },
 } satisfies Record<string, LocalizedText>;
 
 /** Regular, student, senior and child tickets for one price level (discounts rounded to whole shekels). */
@@ -225,7 +241,13 @@ export const ticketGroups: TicketGroupSeed[] = [
   },
   {
     id: TG.cinemaSofa,
-    name: { he: 'ספת זוג', en: 'Love seat', ru: 'Диван для двоих', ar: 'أريكة زوجية', pl: 'Kanapa dla dwojga' },
+    name: {
+      he: 'ספת זוג',
+      en: 'Love seat',
+      ru: 'Диван для двоих',
+      ar: 'أريكة زوجية',
+      pl: 'Kanapa dla dwojga',
+    },
     tickets: [
       { name: T.regular, code: 'REG', price: 5200 },
       { name: T.couple, code: 'CPL', price: 9800, multiplyFactor: 2 },
@@ -254,17 +276,37 @@ export const ticketGroups: TicketGroupSeed[] = [
   { id: TG.vod, name: T.rental, tickets: [{ name: T.rental, code: 'VOD', price: 3900 }] },
 ];
 
-export const PRODUCT = { popcornL: 1, popcornM: 2, drink: 3, water: 4, glasses3d: 5, programme: 6, parking: 7 };
+export const PRODUCT = {
+  popcornL: 1,
+  popcornM: 2,
+  drink: 3,
+  water: 4,
+  glasses3d: 5,
+  programme: 6,
+  parking: 7,
+};
 
 export const products: { id: number; name: LocalizedText; price: number; isDeliveryRequired?: boolean }[] = [
   {
     id: PRODUCT.popcornL,
-    name: { he: 'פופקורן גדול', en: 'Large popcorn', ru: 'Большой попкорн', ar: 'فشار كبير', pl: 'Duży popcorn' },
+    name: {
+      he: 'פופקורן גדול',
+      en: 'Large popcorn',
+      ru: 'Большой попкорн',
+      ar: 'فشار كبير',
+      pl: 'Duży popcorn',
+    },
     price: 3200,
   },
   {
     id: PRODUCT.popcornM,
-    name: { he: 'פופקורן בינוני', en: 'Medium popcorn', ru: 'Средний попкорн', ar: 'فشار وسط', pl: 'Średni popcorn' },
+    name: {
+      he: 'פופקורן בינוני',
+      en: 'Medium popcorn',
+      ru: 'Средний попкорн',
+      ar: 'فشار وسط',
+      pl: 'Średni popcorn',
+    },
     price: 2600,
   },
   {
@@ -279,12 +321,24 @@ export const products: { id: number; name: LocalizedText; price: number; isDeliv
   },
   {
     id: PRODUCT.glasses3d,
-    name: { he: 'משקפי תלת-ממד', en: '3D glasses', ru: '3D-очки', ar: 'نظارات ثلاثية الأبعاد', pl: 'Okulary 3D' },
+    name: {
+      he: 'משקפי תלת-ממד',
+      en: '3D glasses',
+      ru: '3D-очки',
+      ar: 'نظارات ثلاثية الأبعاد',
+      pl: 'Okulary 3D',
+    },
     price: 500,
   },
   {
     id: PRODUCT.programme,
-    name: { he: 'תוכנייה', en: 'Concert programme', ru: 'Программка', ar: 'كتيّب الحفل', pl: 'Program koncertu' },
+    name: {
+      he: 'תוכנייה',
+      en: 'Concert programme',
+      ru: 'Программка',
+      ar: 'كتيّب الحفل',
+      pl: 'Program koncertu',
+    },
     price: 2000,
   },
   {

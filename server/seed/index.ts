@@ -51,7 +51,10 @@ export function schedule(now: number): Show[] {
   const today = wallDateAt(now);
   const shows: Show[] = [];
   let id = 1;
-  const base = (over: Partial<PresentationRow> & Pick<PresentationRow, 'feature_id' | 'venue_id' | 'seatplan_id' | 'starts_at'>): PresentationRow => ({
+  const base = (
+    over: Partial<PresentationRow> &
+      Pick<PresentationRow, 'feature_id' | 'venue_id' | 'seatplan_id' | 'starts_at'>,
+  ): PresentationRow => ({
     id: id++,
     venue_type_id: 1,
     seating_policy_id: 1,
@@ -90,7 +93,12 @@ export function schedule(now: number): Show[] {
               ? [TG.cinemaRegular, TG.cinemaPremium]
               : [TG.cinemaRegular];
         shows.push({
-          row: base({ feature_id: feature, venue_id: VENUE.cinema, seatplan_id: plan, starts_at: at(day, hh, mm) }),
+          row: base({
+            feature_id: feature,
+            venue_id: VENUE.cinema,
+            seatplan_id: plan,
+            starts_at: at(day, hh, mm),
+          }),
           ticketGroups: tgs,
           products: [
             PRODUCT.popcornL,
@@ -107,7 +115,12 @@ export function schedule(now: number): Show[] {
     const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
     if (weekday === 4 || weekday === 5) {
       shows.push({
-        row: base({ feature_id: 4, venue_id: VENUE.cinema, seatplan_id: PLAN.cinema2, starts_at: at(addDays(day, 1), 0, 15) }),
+        row: base({
+          feature_id: 4,
+          venue_id: VENUE.cinema,
+          seatplan_id: PLAN.cinema2,
+          starts_at: at(addDays(day, 1), 0, 15),
+        }),
         ticketGroups: [TG.cinemaRegular],
         products: [PRODUCT.popcornL, PRODUCT.drink],
         soldShare: 0.1,
@@ -254,7 +267,11 @@ export interface SeedResult {
 
 /** Seeds the demo catalogue once (idempotent: a marker row records it), all in one transaction. */
 export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Promise<SeedResult> {
-  const marker = await db.selectFrom('meta').select('value').where('key', '=', 'seed_version').executeTakeFirst();
+  const marker = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'seed_version')
+    .executeTakeFirst();
   if (marker) return { seeded: false, presentations: 0, seats: 0 };
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
@@ -272,7 +289,9 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
       .execute();
     await trx
       .insertInto('venues')
-      .values(venues.map((v) => ({ id: v.id, name_json: JSON.stringify(v.name), venue_type_id: v.venueTypeId })))
+      .values(
+        venues.map((v) => ({ id: v.id, name_json: JSON.stringify(v.name), venue_type_id: v.venueTypeId })),
+      )
       .execute();
 
     const seatsByPlan = new Map<number, { section_id: number; x: number; y: number; online: boolean }[]>();
@@ -372,12 +391,16 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     await insertChunked(
       trx,
       'presentation_ticket_groups',
-      shows.flatMap((s) => s.ticketGroups.map((tg) => ({ presentation_id: s.row.id as number, ticket_group_id: tg }))),
+      shows.flatMap((s) =>
+        s.ticketGroups.map((tg) => ({ presentation_id: s.row.id as number, ticket_group_id: tg })),
+      ),
     );
     await insertChunked(
       trx,
       'presentation_products',
-      shows.flatMap((s) => s.products.map((p, i) => ({ presentation_id: s.row.id as number, product_id: p, sort: i }))),
+      shows.flatMap((s) =>
+        s.products.map((p, i) => ({ presentation_id: s.row.id as number, product_id: p, sort: i })),
+      ),
     );
 
     // Seats already sold at the box office, so maps look like a real week.

@@ -137,7 +137,10 @@ function expectWheelchairsWithCompanions(plan: Seatplan): void {
         for (const seat of row.S.filter((s) => s.handicap)) {
           const n = Number(seat.n);
           const companions = [byNumber.get(n - 1), byNumber.get(n + 1)].filter((s) => s?.companion);
-          expect(companions.length, `companion for ${section.name} ${row.r}/${seat.n}`).toBeGreaterThanOrEqual(1);
+          expect(
+            companions.length,
+            `companion for ${section.name} ${row.r}/${seat.n}`,
+          ).toBeGreaterThanOrEqual(1);
         }
       }
     }
@@ -235,8 +238,12 @@ describe('cinemaHallPlan', () => {
   it('rejects missing levels and tiny halls', () => {
     const base = { rows: 10, seatsPerRow: 14 };
     expect(() => cinemaHallPlan(ids(1), { ...base, levels: { regular: 1 }, variant: 'sofas' })).toThrow();
-    expect(() => cinemaHallPlan(ids(1), { ...base, levels: { regular: 1 }, variant: 'premium-row' })).toThrow();
-    expect(() => cinemaHallPlan(ids(1), { ...base, seatsPerRow: 4, levels: CINEMA_LEVELS, variant: 'standard' })).toThrow();
+    expect(() =>
+      cinemaHallPlan(ids(1), { ...base, levels: { regular: 1 }, variant: 'premium-row' }),
+    ).toThrow();
+    expect(() =>
+      cinemaHallPlan(ids(1), { ...base, seatsPerRow: 4, levels: CINEMA_LEVELS, variant: 'standard' }),
+    ).toThrow();
   });
 
   it('works for small and odd-sized halls', () => {
@@ -310,7 +317,13 @@ describe('orchestraHallPlan', () => {
     expectValidPlan(plan, ids(300));
     expect(countSeats(plan)).toBeGreaterThanOrEqual(1000);
     expect(countSeats(plan)).toBeLessThanOrEqual(1300);
-    expect(plan.S.map((s) => s.name)).toEqual(['Parterre', 'Left terrace', 'Right terrace', 'Choir', 'Balcony']);
+    expect(plan.S.map((s) => s.name)).toEqual([
+      'Parterre',
+      'Left terrace',
+      'Right terrace',
+      'Choir',
+      'Balcony',
+    ]);
     expect(new Set(seatsOf(plan).map((s) => s.tg)).size).toBeGreaterThanOrEqual(3);
   });
 
@@ -353,7 +366,11 @@ describe('arenaPlan', () => {
 
   it('prices by ring and by side', () => {
     const plan = arenaPlan(ids(401), LEVELS);
-    const tgOf = (name: string) => new Set(seatsOf({ ...plan, S: plan.S.filter((s) => s.name === name) })).values().next().value!.tg;
+    const tgOf = (name: string) => {
+      const tgs = new Set(seatsOf({ ...plan, S: plan.S.filter((s) => s.name === name) }).map((s) => s.tg));
+      expect(tgs.size).toBe(1);
+      return [...tgs][0];
+    };
     // 101 faces the middle of a long side, 107 an end; 201 and 209 likewise in the upper ring.
     expect(tgOf('101')).toBe(LEVELS[0]);
     expect(tgOf('107')).toBe(LEVELS[1]);

@@ -300,7 +300,11 @@ function assertUniqueKeys(sections: readonly PlanSection[]): void {
 
 export function countSeats(plan: Seatplan): number {
   let count = 0;
-  for (const section of plan.S) for (const group of section.G) for (const row of group.R) count += row.S.length;
+  for (const section of plan.S) {
+    for (const group of section.G) {
+      for (const row of group.R) count += row.S.length;
+    }
+  }
   return count;
 }
 
@@ -377,7 +381,14 @@ function required(value: number | undefined, name: string): number {
 }
 
 /** A back row of two-seat sofas (as many as fit the row), each with its own sofa id, e.g. "R10-S1". */
-function addSofaRow(hall: GroupBuilder, row: string, y: number, seatsPerRow: number, aisle: number, tg: number) {
+function addSofaRow(
+  hall: GroupBuilder,
+  row: string,
+  y: number,
+  seatsPerRow: number,
+  aisle: number,
+  tg: number,
+) {
   const sofas = Math.floor(seatsPerRow / 2);
   const aisleAfter = aisle > 0 ? Math.ceil(sofas / 2) : sofas;
   const sofaX = (k: number) => k * (2 * SEAT_PITCH + SOFA_GAP) + (k >= aisleAfter ? aisle : 0);
@@ -451,19 +462,25 @@ export function concertHallPlan(ids: PlanIds, levels: readonly number[]): Seatpl
 // Orchestra hall (vineyard)
 // ---------------------------------------------------------------------------------------------------------
 
+interface BlockSpec {
+  rows: number;
+  /** Seats in row r (1-based). */
+  seats: (r: number) => number;
+  /** Ticket group of row r. */
+  tg: (r: number) => number;
+  /** Extra units of a centre aisle, 0 for none. */
+  aisle?: number;
+}
+
 /**
- * A rectangular block of straight rows in a group's local frame (row 1 at y = 0, facing -y), each row
- * centred on x = 0 and `widths(r)` seats wide.
+ * A block of straight rows in a group's local frame (row 1 at y = 0, facing -y), each row centred on
+ * x = 0, so that a group rotation about the origin turns the block about the middle of its front row.
  */
-function addBlock(
-  g: GroupBuilder,
-  rows: number,
-  widths: (r: number) => number,
-  tg: (r: number) => number,
-  aisle = 0,
-): void {
-  for (let r = 1; r <= rows; r++) {
-    straightRowXs(widths(r), aisle).forEach((x, i) => addSeat(g, String(r), i + 1, x, (r - 1) * ROW_PITCH, tg(r)));
+function addBlock(g: GroupBuilder, spec: BlockSpec): void {
+  for (let r = 1; r <= spec.rows; r++) {
+    const y = (r - 1) * ROW_PITCH;
+    const tg = spec.tg(r);
+    straightRowXs(spec.seats(r), spec.aisle ?? 0).forEach((x, i) => addSeat(g, String(r), i + 1, x, y, tg));
   }
 }
 
@@ -479,13 +496,7 @@ export function orchestraHallPlan(ids: PlanIds, levels: readonly number[]): Seat
   const draft = newDraft(ids, { kind: 'stage', x: -120, y: -60, width: 240, height: 120 });
 
   const parterre = addSection(draft, 'Parterre', facingCentre(0, 95));
-  addBlock(
-    parterre,
-    12,
-    (r) => 26 + r,
-    (r) => level(levels, r <= 6 ? 0 : 1),
-    12,
-  );
+  addBlock(parterre, { rows: 12, seats: (r) => 26 + r, tg: (r) => level(levels, r <= 6 ? 0 : 1), aisle: 12 });
   markWheelchairEnds(seatsOfRow(parterre, '12'));
 
   for (const [name, angle] of [
@@ -493,22 +504,11 @@ export function orchestraHallPlan(ids: PlanIds, levels: readonly number[]): Seat
     ['Right terrace', -58],
   ] as const) {
     const terrace = addSection(draft, name, facingCentre(angle, 320));
-    addBlock(
-      terrace,
-      8,
-      (r) => 14 + Math.floor(r / 2),
-      () => level(levels, 1),
-    );
+    addBlock(terrace, { rows: 8, seats: (r) => 14 + Math.floor(r / 2), tg: () => level(levels, 1) });
   }
 
   const choir = addSection(draft, 'Choir', facingCentre(180, 90));
-  addBlock(
-    choir,
-    5,
-    (r) => 20 + r,
-    () => level(levels, 3),
-    12,
-  );
+  addBlock(choir, { rows: 5, seats: (r) => 20 + r, tg: () => level(levels, 3), aisle: 12 });
   for (let r = 1; r <= 5; r++) {
     const row = seatsOfRow(choir, String(r));
     for (const p of [1, row.length]) mark(seatAt(row, p), { limitedView: true });
@@ -516,7 +516,7 @@ export function orchestraHallPlan(ids: PlanIds, levels: readonly number[]): Seat
 
   const balcony = addSection(draft, 'Balcony');
   for (let r = 1; r <= 7; r++) {
-    const seats = arcRow(470 + (r - 1) * ROW_PITCH, 33, 3, RADIAL_AISLE);
+    const seats = arcRow(370 + (r - 1) * ROW_PITCH, 38, 3, RADIAL_AISLE);
     seats.forEach((s, i) => addSeat(balcony, String(r), i + 1, s.x, s.y, level(levels, 2)));
   }
 
@@ -536,6 +536,7 @@ const ARENA_AISLE = 14;
 /**
  * Seats in row `row` (1-based) of a section that is one of `sections` equal wedges of a ring, its front row
  * `front` units from the centre: as many as fit the wedge at that depth, leaving an aisle to the next one.
+ * Since every seat stays inside its section's wedge, sections of a ring never overlap whatever the depth.
  */
 function wedgeRowSeats(sections: number, front: number, row: number): number {
   const depth = front + (row - 1) * ROW_PITCH;
@@ -572,7 +573,11 @@ function arenaSeatCount({ rows, upperFront }: ArenaLayout): number {
  * 20,000). Prices by ring and side: the long sides of the field cost more than the ends. Wheelchair spaces
  * at the back of every sixth lower-ring section.
  */
-export function arenaPlan(ids: PlanIds, levels: readonly number[], opts: { minSeats?: number } = {}): Seatplan {
+export function arenaPlan(
+  ids: PlanIds,
+  levels: readonly number[],
+  opts: { minSeats?: number } = {},
+): Seatplan {
   requireLevels(levels);
   const minSeats = opts.minSeats ?? 20_000;
   requireInt('minSeats', minSeats, 1);
@@ -582,7 +587,7 @@ export function arenaPlan(ids: PlanIds, levels: readonly number[], opts: { minSe
   const { width, height } = ARENA_FIELD;
   const draft = newDraft(ids, { kind: 'field', x: -width / 2, y: -height / 2, width, height });
   const rings = [
-    { ...ARENA_LOWER, front: ARENA_LOWER.front, levelBase: 0 },
+    { ...ARENA_LOWER, levelBase: 0 },
     { ...ARENA_UPPER, front: layout.upperFront, levelBase: 2 },
   ];
   for (const ring of rings) {
@@ -593,7 +598,8 @@ export function arenaPlan(ids: PlanIds, levels: readonly number[], opts: { minSe
       const tg = level(levels, ring.levelBase + (longSide ? 0 : 1));
       const name = String(ring.prefix * 100 + i + 1);
       const section = addSection(draft, name, facingCentre(angle, ring.front));
-      addBlock(section, layout.rows, (r) => wedgeRowSeats(ring.sections, ring.front, r), () => tg);
+      const seats = (r: number) => wedgeRowSeats(ring.sections, ring.front, r);
+      addBlock(section, { rows: layout.rows, seats, tg: () => tg });
       if (ring.prefix === 1 && i % 6 === 0) markWheelchairEnds(seatsOfRow(section, String(layout.rows)));
     }
   }
@@ -612,7 +618,13 @@ const GA_ROW = 50;
  */
 export function generalAdmissionPlan(ids: PlanIds, ticketGroup: number, capacity: number): Seatplan {
   requireInt('capacity', capacity, 1);
-  const draft = newDraft(ids, { kind: 'stage', x: -20, y: -80, width: (GA_ROW - 1) * SEAT_PITCH + 40, height: 50 });
+  const draft = newDraft(ids, {
+    kind: 'stage',
+    x: -20,
+    y: -80,
+    width: (GA_ROW - 1) * SEAT_PITCH + 40,
+    height: 50,
+  });
   const floor = addSection(draft, 'Standing');
   for (let i = 0; i < capacity; i++) {
     const r = Math.floor(i / GA_ROW);

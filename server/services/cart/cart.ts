@@ -16,7 +16,8 @@ export async function saveCart(db: Kysely<Database>, visitor: string, cart: Cart
       .where('id', 'in', ids)
       .execute();
     const missing = ids.find((id) => !rows.some((r) => r.id === id));
-    if (missing !== undefined) throw new AppError('event_not_found', `presentation ${missing} does not exist`);
+    if (missing !== undefined)
+      throw new AppError('event_not_found', `presentation ${missing} does not exist`);
     if (new Set(rows.map((r) => r.auth_profile_id)).size > 1) {
       throw new AppError('incompatible_auth_profile', 'Incompatible AuthProfile');
     }

@@ -1,8 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import {
-  type LocalizedText,
-  VOD_VENUE_TYPES,
-} from '../../../src/api/contract/common.ts';
+import { type LocalizedText, VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
 import type {
   LockTimer,
   Presentation,
@@ -150,7 +147,9 @@ export function assertOnSale(row: { sale_start: number; sale_end: number }, now:
     });
   }
   if (status === 'ended') {
-    throw new AppError('sale_ended', 'ticket sale has ended', { saleEnd: new Date(row.sale_end).toISOString() });
+    throw new AppError('sale_ended', 'ticket sale has ended', {
+      saleEnd: new Date(row.sale_end).toISOString(),
+    });
   }
 }
 

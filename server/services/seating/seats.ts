@@ -118,7 +118,14 @@ async function countHeld(db: Db, presentationId: number, visitor: string, now: n
   return Number(row.n);
 }
 
-async function release(db: Db, presentationId: number, sectionId: number, x: number, y: number, visitor: string) {
+async function release(
+  db: Db,
+  presentationId: number,
+  sectionId: number,
+  x: number,
+  y: number,
+  visitor: string,
+) {
   return db
     .deleteFrom('seat_holds')
     .where('presentation_id', '=', presentationId)
@@ -148,7 +155,10 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
   let taken: { x: number; y: number } | undefined;
   if (p.isReserved) {
     if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
-      throw new AppError('formValidation', 'XCoordinate and YCoordinate are required for a reserved presentation');
+      throw new AppError(
+        'formValidation',
+        'XCoordinate and YCoordinate are required for a reserved presentation',
+      );
     }
     const { XCoordinate: x, YCoordinate: y } = seat;
     const planSeat = await db
@@ -160,7 +170,8 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
       .where('s.x', '=', x)
       .where('s.y', '=', y)
       .executeTakeFirst();
-    if (!planSeat) throw new AppError('seat_not_found', `no seat ${seatKey(seat.VenueSectionId, x, y)} on this plan`);
+    if (!planSeat)
+      throw new AppError('seat_not_found', `no seat ${seatKey(seat.VenueSectionId, x, y)} on this plan`);
     if (planSeat.ticket_group_id !== seat.TicketGroupId || planSeat.is_online !== 1) {
       throw new AppError('lock_seat_error', 'the seat is no longer available');
     }

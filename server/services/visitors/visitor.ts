@@ -37,8 +37,10 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
 export function requireVisitor(request: FastifyRequest): string {
   const header = request.headers.uuid;
   const value = Array.isArray(header) ? header[0] : header;
-  if (!value) throw new AppError('visitor_required', 'send the visitor uuid in the uuid header (GET /api/session)');
-  if (!VisitorUuidSchema.safeParse(value).success) throw new AppError('visitor_required', 'the uuid header is not a uuid');
+  if (!value)
+    throw new AppError('visitor_required', 'send the visitor uuid in the uuid header (GET /api/session)');
+  if (!VisitorUuidSchema.safeParse(value).success)
+    throw new AppError('visitor_required', 'the uuid header is not a uuid');
   return value;
 }
 

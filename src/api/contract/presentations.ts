@@ -33,7 +33,9 @@ export const PresentationSummarySchema = z
     authProfileId: z.number().int(),
     businessId: z.number().int(),
     dateTime: IsoDateTimeSchema.describe('start, as an instant'),
-    businessDate: IsoDateSchema.describe('the business date in Asia/Jerusalem (shows after midnight belong to the day before)'),
+    businessDate: IsoDateSchema.describe(
+      'the business date in Asia/Jerusalem (shows after midnight belong to the day before)',
+    ),
     saleStart: IsoDateTimeSchema,
     saleEnd: IsoDateTimeSchema,
     saleStatus: SaleStatusSchema,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
 
-const BoolFlag = z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)]).transform((v) => Number(v) === 1);
+const BoolFlag = z
+  .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
+  .transform((v) => Number(v) === 1);
 
 export const SeatsStatusQuerySchema = z.object({
   presentationId: Id,
@@ -15,7 +17,9 @@ export const SeatsStatusAnswerSchema = z
   .object({
     seats: z
       .record(z.string(), z.string())
-      .describe('free seats only, keyed section_x_y, value "ticketGroup,allocation"; a seat missing is unavailable'),
+      .describe(
+        'free seats only, keyed section_x_y, value "ticketGroup,allocation"; a seat missing is unavailable',
+      ),
     held: z.array(z.string()).describe('keys of the seats this visitor holds now'),
   })
   .meta({ id: 'SeatsStatus' });
@@ -28,7 +32,11 @@ export const LockSeatSchema = z.object({
   VenueSeatplanId: Id,
   VenueSectionId: Id,
   TicketGroupId: Id,
-  XCoordinate: z.number().int().optional().describe('omitted for general admission: the server picks the seat'),
+  XCoordinate: z
+    .number()
+    .int()
+    .optional()
+    .describe('omitted for general admission: the server picks the seat'),
   YCoordinate: z.number().int().optional(),
 });
 export type LockSeat = z.infer<typeof LockSeatSchema>;
@@ -45,4 +53,6 @@ export const LockSeatAnswerSchema = z
   })
   .meta({ id: 'LockedSeat' });
 
-export const UnlockSeatAnswerSchema = z.object({ unlockedSeat: z.object({ x: z.number().int(), y: z.number().int() }) });
+export const UnlockSeatAnswerSchema = z.object({
+  unlockedSeat: z.object({ x: z.number().int(), y: z.number().int() }),
+});

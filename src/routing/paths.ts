@@ -17,9 +17,7 @@ export const paths = {
   vodWithReservation: '/vod/:resId/:vodId',
 } as const;
 
-const patterns = Object.values(paths).map(
-  (p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-);
+const patterns = Object.values(paths).map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 /** True for a path the router knows, or an external link (`/http...`). */
 export function isKnownPath(pathname: string): boolean {

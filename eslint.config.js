@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Layers depend one way: workers/seatplan (pure) ← src/seatmap ← src/flows; the server never imports the shop's UI. */
+const uiLayers = ['**/flows/**', '**/app/**', '**/ui/**', '**/seatmap/**', '**/state/**', '**/i18n/**'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2024,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One HTTP client: components and flows call src/api, never fetch directly.
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the api client in src/api.' }],
+    },
+  },
+  {
+    files: ['src/api/client.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: uiLayers, message: 'The server imports only the shared contract and pure modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['workers/**/*.ts', 'src/api/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...uiLayers, '**/server/**', 'react', 'react-dom', 'pixi.js'],
+              message: 'Pure modules import no UI, server or renderer code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

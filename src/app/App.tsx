@@ -1,0 +1,16 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { RouterProvider } from 'react-router-dom';
+import { directionOf } from '../i18n/index.ts';
+import { session } from '../state/session.ts';
+import { theme } from '../ui/theme.ts';
+import { router } from './router.tsx';
+
+export function App() {
+  return (
+    <DirectionProvider initialDirection={directionOf(session.locale)} detectDirection>
+      <MantineProvider theme={theme}>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

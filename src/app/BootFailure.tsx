@@ -1,0 +1,12 @@
+import { MantineProvider } from '@mantine/core';
+import { ErrorView } from './ErrorPage.tsx';
+import { theme } from '../ui/theme.ts';
+
+/** The shop could not start (the box office did not answer): the error page, without the router. */
+export function BootFailure({ error }: { error: unknown }) {
+  return (
+    <MantineProvider theme={theme}>
+      <ErrorView error={error} />
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { chooseLocale } from '../i18n/index.ts';
+import { session } from '../state/session.ts';
+import { LanguageSwitcher } from '../ui/LanguageSwitcher.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { settings } = useSnapshot(session);
+  const invalidLanguage =
+    settings !== null &&
+    chooseLocale(location.search, settings.locales.enabled, settings.locales.default, null).invalidQuery;
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" c="violet.8" fw={800} fz="xl">
+              {t('app.name')}
+            </Anchor>
+            <Group gap="sm" wrap="nowrap">
+              <Text size="sm" c="dimmed" visibleFrom="xs">
+                {t('app.tagline')}
+              </Text>
+              <LanguageSwitcher />
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="lg" py="md">
+          {/* A language that is not enabled gives the 404 page (spec section 2). */}
+          {invalidLanguage ? <NotFoundPage /> : <Outlet />}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

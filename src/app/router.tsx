@@ -1,0 +1,34 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ErrorPage } from './ErrorPage.tsx';
+import { Layout } from './Layout.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { paths } from '../routing/paths.ts';
+
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** Every route of spec section 2. Routes whose flows arrive in later issues show the 404 page until then. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: paths.index, ...lazyPage(() => import('../flows/events/EventsBoardPage.tsx')) },
+      { path: paths.order, ...lazyPage(() => import('../flows/events/EventsBoardPage.tsx')) },
+      { path: paths.orderPresentation, ...lazyPage(() => import('../flows/order/OrderPage.tsx')) },
+      { path: paths.digital, element: <NotFoundPage /> },
+      { path: paths.digitalPresentation, element: <NotFoundPage /> },
+      { path: paths.donations, element: <NotFoundPage /> },
+      { path: paths.membership, element: <NotFoundPage /> },
+      { path: paths.membershipOrder, element: <NotFoundPage /> },
+      { path: paths.membershipPriceOrder, element: <NotFoundPage /> },
+      { path: paths.edocument, element: <NotFoundPage /> },
+      { path: paths.vod, element: <NotFoundPage /> },
+      { path: paths.vodWithReservation, element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

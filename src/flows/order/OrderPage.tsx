@@ -1,0 +1,63 @@
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/endpoints.ts';
+import { NotFoundPage } from '../../app/NotFoundPage.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
+import { useAsync } from '../../ui/useAsync.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { PresentationHeader } from './PresentationHeader.tsx';
+import { PriceList } from './PriceList.tsx';
+
+/**
+ * /order/{presentationId}: the presentation with its prices, or why it cannot be bought
+ * (unknown presentation, sale not begun, sale ended). The seat steps build on this page.
+ */
+export default function OrderPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { presentationId } = useParams();
+  const id = Number(presentationId);
+  const valid = Number.isInteger(id) && id > 0;
+  const state = useAsync(async (signal) => {
+    const [presentation, prices] = await Promise.all([
+      api.presentation(id, signal),
+      api.ticketGroups(id, signal),
+    ]);
+    return { presentation, prices };
+  }, String(presentationId));
+
+  if (!valid) return <NotFoundPage />;
+  if (state.status === 'loading') return <Skeleton height={220} radius="md" aria-busy="true" />;
+  if (state.status === 'error') {
+    const err = state.error;
+    if (err instanceof ApiCallError && err.code === 'event_not_found') return <NotFoundPage />;
+    if (err instanceof ApiCallError && (err.code === 'sale_not_started' || err.code === 'sale_ended')) {
+      const when = err.params?.saleStart ?? err.params?.saleEnd;
+      return (
+        <Alert color="orange" title={t('order.cannotBuy')} data-testid="sale-window-message">
+          {err.code === 'sale_not_started' && typeof when === 'string'
+            ? t('errors.sale_not_started_at', { date: formatDateTime(when, locale) })
+            : t(`errors.${err.code}`)}
+        </Alert>
+      );
+    }
+    return (
+      <Alert color="red" title={t('errors.errorOccurred')} role="alert">
+        {t(`errors.${err instanceof ApiCallError ? err.code : 'fetch_data_error'}`, {
+          defaultValue: t('errors.generic'),
+        })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <PresentationHeader presentation={state.data.presentation} />
+      <PriceList
+        ticketGroups={state.data.prices.ticketGroups}
+        serviceCharge={state.data.prices.serviceCharge}
+      />
+    </Stack>
+  );
+}

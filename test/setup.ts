@@ -1,0 +1,2 @@
+// Shared vitest setup: DOM matchers for component tests (harmless in the node environment).
+import '@testing-library/jest-dom/vitest';
