@@ -19,7 +19,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { isKnownPath } from '../src/routing/paths.ts';
+import { externalTarget, isKnownPath } from '../src/routing/paths.ts';
 import type { ApiError } from '../src/api/contract/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
@@ -113,6 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // Spec section 2: a path beginning with /http is an external link; the browser goes to the address after the slash.
+    app.get('/http*', (request, reply) => {
+      const [pathname = '', query] = request.url.split('?', 2);
+      const target = externalTarget(pathname, query ? `?${query}` : '');
+      return target ? reply.redirect(target, 302) : reply.callNotFound();
+    });
   } else if (staticDir) {
     app.log.warn({ staticDir }, 'no built shop found; serving the API only (run `npm run build`)');
     deps.config.staticDir = undefined;

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { fixedClock } from '../clock.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { type Db, openDatabase } from '../db/index.ts';
+import { seedDemoCatalogue } from '../seed/index.ts';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL as well when DATABASE_URL is set (CI sets it). */
+export const dialects: TestDialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fixed "now" for tests: Sunday 22 November 2026, 12:00 in Jerusalem. */
+export const TEST_NOW = Date.parse('2026-11-22T10:00:00Z');
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof fixedClock>;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  seed?: boolean;
+  maxSeats?: number;
+  poolSize?: number;
+  env?: Record<string, string>;
+}
+
+/**
+ * A real app on a real, empty database: a temporary SQLite file, or a fresh PostgreSQL schema that is
+ * dropped afterwards. The clock is fixed at TEST_NOW and can be moved.
+ */
+export async function createTestApp(dialect: TestDialect, opts: TestAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'boxoffice-test-'));
+  const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    DATA_DIR: dir,
+    STATIC_DIR: '',
+    MAX_SEATS_PER_TRANSACTION: String(opts.maxSeats ?? 10),
+    ...(dialect === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+    ...opts.env,
+  });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    poolSize: opts.poolSize ?? 10,
+  });
+  const clock = fixedClock(TEST_NOW);
+  if (opts.seed !== false) await seedDemoCatalogue(db.kysely, clock.now());
+  const app = await buildApp({ config, db, clock });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A fresh visitor id, as the server would issue it. */
+export function visitor(): string {
+  return crypto.randomUUID();
+}
