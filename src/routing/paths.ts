@@ -17,7 +17,10 @@ export const paths = {
   vodWithReservation: '/vod/:resId/:vodId',
 } as const;
 
-const patterns = Object.values(paths).map((p) => new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
+// The index is exactly '/'; other routes accept one trailing slash.
+const patterns = Object.values(paths).map((p) =>
+  p === '/' ? /^\/$/ : new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
 
 /** True for a path the router knows, or an external link (`/http...`). */
 export function isKnownPath(pathname: string): boolean {

@@ -1,0 +1,9 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The server for browser tests: the built shop, SQLite in a data folder emptied on every run. */
+const dir = join(import.meta.dirname, '..', 'test-results', 'e2e-data');
+rmSync(dir, { recursive: true, force: true });
+process.env.DATA_DIR = dir;
+delete process.env.DATABASE_URL;
+await import('../server/main.ts');

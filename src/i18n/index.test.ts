@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '../api/contract/common.ts';
+import { chooseLocale, directionOf } from './index.ts';
+
+const enabled: readonly Locale[] = ['he', 'en', 'ru'];
+
+describe('chooseLocale', () => {
+  it('takes an enabled locale from the language query parameter', () => {
+    expect(chooseLocale('?language=en', enabled, 'he', null)).toEqual({ locale: 'en', invalidQuery: false });
+  });
+
+  it('prefers the query parameter over the saved choice', () => {
+    expect(chooseLocale('?language=ru', enabled, 'he', 'en')).toEqual({ locale: 'ru', invalidQuery: false });
+  });
+
+  it('reads the language parameter among other parameters', () => {
+    expect(chooseLocale('?date=2026-03-10&language=en', enabled, 'he', null)).toEqual({
+      locale: 'en',
+      invalidQuery: false,
+    });
+  });
+
+  it('flags a supported but not enabled locale and keeps the saved choice', () => {
+    expect(chooseLocale('?language=pl', enabled, 'he', 'ru')).toEqual({ locale: 'ru', invalidQuery: true });
+  });
+
+  it('flags a supported but not enabled locale and uses the default without a saved choice', () => {
+    expect(chooseLocale('?language=pl', enabled, 'he', null)).toEqual({ locale: 'he', invalidQuery: true });
+  });
+
+  it('flags an unknown language value', () => {
+    expect(chooseLocale('?language=xx', enabled, 'he', 'en')).toEqual({ locale: 'en', invalidQuery: true });
+    expect(chooseLocale('?language=', enabled, 'he', null)).toEqual({ locale: 'he', invalidQuery: true });
+  });
+
+  it('uses the saved locale when there is no query and it is enabled', () => {
+    expect(chooseLocale('', enabled, 'he', 'en')).toEqual({ locale: 'en', invalidQuery: false });
+  });
+
+  it('uses the default when there is no query and nothing saved', () => {
+    expect(chooseLocale('', enabled, 'he', null)).toEqual({ locale: 'he', invalidQuery: false });
+    expect(chooseLocale('', ['en', 'pl'], 'en', null)).toEqual({ locale: 'en', invalidQuery: false });
+  });
+
+  it('ignores a saved locale that is not enabled', () => {
+    expect(chooseLocale('', enabled, 'he', 'pl')).toEqual({ locale: 'he', invalidQuery: false });
+  });
+
+  it('ignores a saved value that is not a locale at all', () => {
+    expect(chooseLocale('', enabled, 'he', 'klingon')).toEqual({ locale: 'he', invalidQuery: false });
+  });
+
+  it('ignores other query parameters', () => {
+    expect(chooseLocale('?date=2026-03-10', enabled, 'he', 'ru')).toEqual({
+      locale: 'ru',
+      invalidQuery: false,
+    });
+  });
+});
+
+describe('directionOf', () => {
+  it('is right-to-left for Hebrew and Arabic', () => {
+    expect(directionOf('he')).toBe('rtl');
+    expect(directionOf('ar')).toBe('rtl');
+  });
+
+  it('is left-to-right for English, Russian and Polish', () => {
+    expect(directionOf('en')).toBe('ltr');
+    expect(directionOf('ru')).toBe('ltr');
+    expect(directionOf('pl')).toBe('ltr');
+  });
+});

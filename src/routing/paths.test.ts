@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { externalTarget, isExternalLinkPath, isKnownPath, orderPath, paths } from './paths.ts';
+
+/** Every route of `paths` with concrete parameters. */
+const concrete: Record<keyof typeof paths, string> = {
+  index: '/',
+  order: '/order',
+  orderPresentation: '/order/12',
+  digital: '/digital',
+  digitalPresentation: '/digital/Presentation',
+  donations: '/donations',
+  membership: '/membership',
+  membershipOrder: '/membership/GOLD',
+  membershipPriceOrder: '/membership/GOLD/P1',
+  edocument: '/edocument/abc',
+  vod: '/vod/5',
+  vodWithReservation: '/vod/3/5',
+};
+
+describe('isKnownPath', () => {
+  it('is tested with every route of the paths table', () => {
+    expect(Object.keys(concrete).sort()).toEqual(Object.keys(paths).sort());
+  });
+
+  it.each(Object.entries(concrete))('knows the %s route (%s)', (_name, path) => {
+    expect(isKnownPath(path)).toBe(true);
+  });
+
+  it.each(Object.values(concrete).filter((p) => p !== '/'))('accepts a trailing slash on %s', (path) => {
+    expect(isKnownPath(`${path}/`)).toBe(true);
+  });
+
+  it.each([
+    '/nope',
+    '//',
+    '/order/1/2/3',
+    '/vod',
+    '/vod/1/2/3',
+    '/edocument',
+    '/membership/A/B/C',
+    '/orders',
+  ])('rejects the unknown path %s', (path) => {
+    expect(isKnownPath(path)).toBe(false);
+  });
+
+  it('treats external link paths as known', () => {
+    expect(isKnownPath('/https://example.com/x')).toBe(true);
+    expect(isKnownPath('/http:/example.com')).toBe(true);
+  });
+});
+
+describe('externalTarget', () => {
+  it('turns an external link path into its address with query and hash', () => {
+    expect(externalTarget('/https://example.com/x', '?a=1', '#h')).toBe('https://example.com/x?a=1#h');
+  });
+
+  it('restores the double slash that browsers collapse', () => {
+    expect(externalTarget('/https:/example.com')).toBe('https://example.com');
+    expect(externalTarget('/http:/example.com/a/b')).toBe('http://example.com/a/b');
+  });
+
+  it('gives null for a path that is not an external link', () => {
+    expect(externalTarget('/order/12')).toBeNull();
+    expect(externalTarget('/', '?a=1', '#h')).toBeNull();
+    expect(externalTarget('/httpfoo')).toBeNull();
+  });
+
+  it('agrees with isExternalLinkPath', () => {
+    expect(isExternalLinkPath('/https://example.com')).toBe(true);
+    expect(isExternalLinkPath('/order/https://x')).toBe(false);
+  });
+});
+
+describe('orderPath', () => {
+  it('builds the order page path of a presentation', () => {
+    expect(orderPath(12)).toBe('/order/12');
+  });
+
+  it('builds a path the router knows', () => {
+    expect(isKnownPath(orderPath(987654))).toBe(true);
+  });
+});

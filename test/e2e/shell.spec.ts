@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { formatDateTime } from '../../src/i18n/format.ts';
+
+/** Where the heading's text itself sits (a block element spans the whole width either way). */
+async function headingTextBox(page: Page): Promise<{ left: number; right: number; width: number }> {
+  return page.getByRole('heading', { level: 1 }).evaluate((h) => {
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    const r = range.getBoundingClientRect();
+    return { left: r.left, right: r.right, width: document.documentElement.clientWidth };
+  });
+}
+
+test.describe('the shop shell', () => {
+  test('shows the events board in Hebrew, right to left, by default', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'he');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'לוח אירועים' })).toBeVisible();
+    await expect(page.getByTestId('presentation-card').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /לרכישת כרטיסים|רכישת כרטיסים/ }).first()).toBeVisible();
+    // Right to left for real: the heading starts at the right edge of the page.
+    const box = await headingTextBox(page);
+    expect(box.left).toBeGreaterThan(box.width / 2);
+  });
+
+  test('switching to English turns the page left to right and is remembered', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Events board' })).toBeVisible();
+    const box = await headingTextBox(page);
+    expect(box.right).toBeLessThan(box.width / 2);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Events board' })).toBeVisible();
+  });
+
+  test('a language that is not enabled gives the 404 page', async ({ page }) => {
+    await page.goto('/?language=pl');
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+    await expect(page.getByText('הדף לא נמצא.')).toBeVisible();
+    await expect(page.getByTestId('events-list')).toHaveCount(0);
+  });
+
+  test('an unknown page gives the 404 page', async ({ page }) => {
+    const res = await page.goto('/no/such/page?language=en');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText('This page could not be found.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the events board' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Events board' })).toBeVisible();
+  });
+
+  test('a purchase button leads to the presentation’s order page', async ({ page }) => {
+    await page.goto('/order?language=en');
+    const card = page
+      .getByTestId('presentation-card')
+      .filter({ has: page.getByTestId('purchase-button') })
+      .first();
+    const title = (await card.getByRole('heading').textContent())!;
+    const id = await card.getAttribute('data-presentation-id');
+    await card.getByTestId('purchase-button').click();
+    await expect(page).toHaveURL(new RegExp(`/order/${id}(\\?|$)`));
+    await expect(page.getByTestId('presentation-header').getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByTestId('price-list')).toContainText('₪');
+  });
+
+  test('the date filter shows one business date', async ({ page }) => {
+    await page.goto('/?language=en');
+    await page.getByText('Tomorrow', { exact: false }).click();
+    await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
+    const date = new URL(page.url()).searchParams.get('date')!;
+    const [y, m, d] = date.split('-');
+    const cards = page.getByTestId('presentation-card').filter({ has: page.getByTestId('purchase-button') });
+    await expect(cards.first()).toBeVisible();
+    for (const text of await cards.allTextContents()) expect(text).toContain(`${d}/${m}/${y}`);
+  });
+});
+
+test.describe('in a browser far from Israel', () => {
+  test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' });
+
+  test('shows show times in Israel time', async ({ page, request }) => {
+    const { presentations } = (await (await request.get('/api/seats/presentations')).json()) as {
+      presentations: { id: number; dateTime: string; isVod: boolean }[];
+    };
+    const first = presentations.find((p) => !p.isVod)!;
+    await page.goto('/?language=en');
+    const card = page.locator(`[data-presentation-id="${first.id}"]`);
+    await expect(card).toContainText(formatDateTime(first.dateTime, 'en'));
+  });
+});
+
+test('a path beginning with /http sends the browser to that address', async ({ request }) => {
+  const res = await request.get('/https://example.org/tickets', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers()['location']).toBe('https://example.org/tickets');
+});
