@@ -68,6 +68,17 @@ export function formatDayChip(isoDate: string, locale: Locale): { weekday: strin
   };
 }
 
+/** A business date (YYYY-MM-DD) as a heading: weekday and day/month/year. */
+export function formatLongDate(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTags[locale], {
+    timeZone: VENUE_TIME_ZONE,
+    weekday: 'long',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
 /** Today's date in the venue's time zone, as YYYY-MM-DD, whatever the browser's zone. */
 export function venueToday(now: number = Date.now()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

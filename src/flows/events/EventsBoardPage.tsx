@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
-import { formatDateTime, venueToday } from '../../i18n/format.ts';
+import { formatDateTime, formatLongDate, venueToday } from '../../i18n/format.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { DateFilter } from './DateFilter.tsx';
+import { groupByDay } from './groupByDay.ts';
 import { PresentationCard } from './PresentationCard.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,10 +49,26 @@ export default function EventsBoardPage() {
           {t('events.empty')}
         </Text>
       ) : (
-        <Stack gap="md" component="section" aria-label={t('events.title')} data-testid="events-list">
-          {state.data.presentations.map((p) => (
-            <PresentationCard key={p.id} presentation={p} />
-          ))}
+        <Stack gap="xl" data-testid="events-list">
+          {groupByDay(state.data.presentations).map((group) => {
+            const heading = group.day === null ? t('category.video') : formatLongDate(group.day, locale);
+            return (
+              <Stack
+                gap="md"
+                component="section"
+                key={group.day ?? 'vod'}
+                aria-label={heading}
+                data-day={group.day ?? 'vod'}
+              >
+                <Title order={2} fz="h4" c="dimmed">
+                  {heading}
+                </Title>
+                {group.presentations.map((p) => (
+                  <PresentationCard key={p.id} presentation={p} />
+                ))}
+              </Stack>
+            );
+          })}
         </Stack>
       )}
       <Text size="xs" c="dimmed">
