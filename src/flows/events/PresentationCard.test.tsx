@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json' with { type: 'json' };
-import he from '../../../locales/he.json' with { type: 'json' };
+import i18next from 'i18next';
+import { setupDom } from '../../../test/dom.ts';
 import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { session } from '../../state/session.ts';
 import { PresentationCard } from './PresentationCard.tsx';
@@ -52,29 +50,7 @@ function renderCard(p: PresentationSummary) {
   );
 }
 
-beforeAll(async () => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en }, he: { translation: he } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(setupDom);
 
 afterEach(async () => {
   cleanup();
