@@ -34,14 +34,18 @@ export function formatPrice(agorot: number, locale: Locale): string {
   return f.format(agorot / 100);
 }
 
+const LONG_DATE: Intl.DateTimeFormatOptions = {
+  timeZone: VENUE_TIME_ZONE,
+  weekday: 'long',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+};
+
 /** Long format: weekday, day/month/year, hour:minute, always in the venue's time zone. */
 export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTags[locale], {
-    timeZone: VENUE_TIME_ZONE,
-    weekday: 'long',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
+    ...LONG_DATE,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -70,13 +74,7 @@ export function formatDayChip(isoDate: string, locale: Locale): { weekday: strin
 
 /** A business date (YYYY-MM-DD) as a heading: weekday and day/month/year. */
 export function formatLongDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTags[locale], {
-    timeZone: VENUE_TIME_ZONE,
-    weekday: 'long',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(`${isoDate}T12:00:00Z`));
+  return new Intl.DateTimeFormat(intlTags[locale], LONG_DATE).format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 /** Today's date in the venue's time zone, as YYYY-MM-DD, whatever the browser's zone. */

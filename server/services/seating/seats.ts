@@ -107,15 +107,7 @@ async function tryHold(
 }
 
 async function countHeld(db: Db, presentationId: number, visitor: string, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('seat_holds')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('presentation_id', '=', presentationId)
-    .where('visitor', '=', visitor)
-    .where('state', '=', 'held')
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await heldByVisitor(db, presentationId, visitor, now)).length;
 }
 
 async function release(
