@@ -1,4 +1,5 @@
 import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -11,6 +12,10 @@ export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { settings } = useSnapshot(session);
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = appName;
+  }, [appName]);
   const invalidLanguage =
     settings !== null &&
     chooseLocale(location.search, settings.locales.enabled, settings.locales.default, null).invalidQuery;
@@ -21,7 +26,7 @@ export function Layout() {
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Anchor component={Link} to="/" underline="never" c="violet.8" fw={800} fz="xl">
-              {t('app.name')}
+              {appName}
             </Anchor>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm" c="dimmed" visibleFrom="xs">
