@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: paths.edocument, element: <NotFoundPage /> },
       { path: paths.vod, element: <NotFoundPage /> },
       { path: paths.vodWithReservation, element: <NotFoundPage /> },
+      { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -15,6 +15,7 @@ const concrete: Record<keyof typeof paths, string> = {
   edocument: '/edocument/abc',
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',
+  preview: '/preview',
 };
 
 describe('isKnownPath', () => {

@@ -15,6 +15,8 @@ export const paths = {
   edocument: '/edocument/:documentKey',
   vod: '/vod/:vodId',
   vodWithReservation: '/vod/:resId/:vodId',
+  /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
+  preview: '/preview',
 } as const;
 
 // The index is exactly '/'; other routes accept one trailing slash.

@@ -1,0 +1,281 @@
+import { ActionIcon, Box, Group, Loader, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SeatDescription } from '../../workers/seatplan/engine.ts';
+import { type LoadReport, type MapSource, type SeatMapHandle, createSeatMap } from './index.ts';
+import { nextSeat } from './keyboard.ts';
+import { SeatLegend, type LegendMode } from './SeatLegend.tsx';
+import { SeatListView } from './SeatListView.tsx';
+import type { ColorMode, SeatColors } from './palette.ts';
+
+export interface SeatMapProps {
+  source: MapSource | null;
+  colors: SeatColors;
+  colorMode?: ColorMode;
+  legendMode?: LegendMode;
+  maxSeats?: number;
+  seatingPolicyId?: number;
+  /** The price shown in the tooltip and read out for a price level, when known. */
+  priceOf?: (ticketGroup: number) => string | null;
+  onSeatActivate?: (seat: SeatDescription) => void;
+  onLoaded?: (report: LoadReport, handle: SeatMapHandle) => void;
+  onLoadError?: (error: unknown) => void;
+  height?: number | string;
+  ref?: Ref<SeatMapRef>;
+}
+
+export interface SeatMapRef {
+  handle(): SeatMapHandle | null;
+}
+
+interface Hover {
+  seat: SeatDescription;
+  x: number;
+  y: number;
+}
+
+/**
+ * The seat map component: React owns the canvas container, the controls around it and the texts;
+ * drawing, hit testing and seat data live in the imperative map (`createSeatMap`). The map itself is
+ * never mirrored in right-to-left languages; the controls are.
+ */
+export function SeatMap({ ref, ...props }: SeatMapProps) {
+  const { t } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const handleRef = useRef<SeatMapHandle | null>(null);
+  const focusRef = useRef(-1);
+  const propsRef = useRef(props);
+  const [handle, setHandle] = useState<SeatMapHandle | null>(null);
+  const ready = handle !== null;
+  const [loadedSource, setLoadedSource] = useState<MapSource | null>(null);
+  const loading = props.source !== null && props.source !== loadedSource;
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [listView, setListView] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    propsRef.current = props;
+  });
+
+  useImperativeHandle(ref, () => ({ handle: () => handleRef.current }), []);
+
+  const activate = async (index: number) => {
+    const h = handleRef.current;
+    if (!h || index < 0) return;
+    const seat = await h.describe(index);
+    if (seat) propsRef.current.onSeatActivate?.(seat);
+    setVersion((v) => v + 1);
+  };
+
+  // Create the map once; destroy it with the component.
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    let disposed = false;
+    let handle: SeatMapHandle | null = null;
+    const observer = new ResizeObserver(() => handle?.resize(el.clientWidth, el.clientHeight));
+    void createSeatMap(el, {
+      colors: propsRef.current.colors,
+      colorMode: propsRef.current.colorMode ?? 'ticketGroup',
+      maxSeats: propsRef.current.maxSeats ?? 10,
+      seatingPolicyId: propsRef.current.seatingPolicyId ?? 1,
+      onTap: (i) => void activate(i),
+      onHover: (i, at) => {
+        if (i < 0 || !at) return setHover(null);
+        void handle?.describe(i).then((seat) => seat && setHover({ seat, x: at.x, y: at.y }));
+      },
+    }).then((h) => {
+      if (disposed) return h.destroy();
+      handle = h;
+      handleRef.current = h;
+      observer.observe(el);
+      setHandle(h);
+    });
+    return () => {
+      disposed = true;
+      observer.disconnect();
+      handle?.destroy();
+      handleRef.current = null;
+    };
+    // The map is created once; later prop changes reach it through propsRef.
+  }, []);
+
+  // Load whenever the source changes.
+  useEffect(() => {
+    const h = handle;
+    if (!h || !props.source) return;
+    let stale = false;
+    const source = props.source;
+    focusRef.current = -1;
+    h.load(source, { maxSeats: props.maxSeats, seatingPolicyId: props.seatingPolicyId }).then(
+      (report) => {
+        if (stale) return;
+        setLoadedSource(source);
+        setVersion((v) => v + 1);
+        propsRef.current.onLoaded?.(report, h);
+      },
+      (err: unknown) => {
+        if (stale) return;
+        setLoadedSource(source);
+        propsRef.current.onLoadError?.(err);
+      },
+    );
+    return () => {
+      stale = true;
+    };
+  }, [handle, props.source, props.maxSeats, props.seatingPolicyId]);
+
+  const describeForVoice = (seat: SeatDescription) => {
+    const price = propsRef.current.priceOf?.(seat.ticketGroup);
+    return t('seatmap.announce', {
+      section: seat.section,
+      row: seat.row,
+      seat: seat.seat,
+      kind: t(`seatmap.kind.${seat.kind}`),
+      price: price ? `, ${price}` : '',
+    });
+  };
+
+  const moveFocus = async (index: number) => {
+    const h = handleRef.current;
+    if (!h || index < 0) return;
+    focusRef.current = index;
+    h.setFocus(index);
+    h.reveal(index);
+    const seat = await h.describe(index);
+    if (seat) setAnnouncement(describeForVoice(seat));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const h = handleRef.current;
+    const data = h?.data();
+    if (!h || !data) return;
+    const dir = ({ ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' } as const)[
+      e.key as 'ArrowLeft'
+    ];
+    if (dir) {
+      e.preventDefault();
+      void moveFocus(nextSeat(data, focusRef.current, dir));
+    } else if ((e.key === 'Enter' || e.key === ' ') && focusRef.current >= 0) {
+      e.preventDefault();
+      void activate(focusRef.current);
+    } else if (e.key === '+' || e.key === '=') {
+      h.zoomBy(1.25);
+    } else if (e.key === '-') {
+      h.zoomBy(0.8);
+    } else if (e.key === '0') {
+      h.fitToScreen();
+    }
+  };
+
+  const h = handle;
+  return (
+    <Box pos="relative" data-testid="seat-map">
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
+        {props.legendMode !== 'none' ? (
+          <SeatLegend colors={props.colors} mode={props.legendMode ?? 'full'} />
+        ) : (
+          <span />
+        )}
+        <Group gap={4} role="toolbar" aria-label={t('seatmap.controls')}>
+          <Control label={t('seatmap.zoomIn')} onClick={() => h?.zoomBy(1.4)} glyph="+" />
+          <Control label={t('seatmap.zoomOut')} onClick={() => h?.zoomBy(1 / 1.4)} glyph="−" />
+          <Control label={t('seatmap.fit')} onClick={() => h?.fitToScreen()} glyph="⤢" />
+          <Control
+            label={listView ? t('seatmap.mapView') : t('seatmap.listView')}
+            onClick={() => setListView((v) => !v)}
+            glyph={listView ? '▦' : '☰'}
+            pressed={listView}
+          />
+        </Group>
+      </Group>
+      <Box pos="relative" dir="ltr">
+        <Box
+          ref={containerRef}
+          dir="ltr"
+          tabIndex={0}
+          role="application"
+          aria-label={t('seatmap.label')}
+          aria-describedby="seatmap-instructions"
+          onKeyDown={onKeyDown}
+          onFocus={() => {
+            const data = h?.data();
+            if (focusRef.current < 0 && data && data.count > 0) void moveFocus(nextSeat(data, -1, 'right'));
+          }}
+          style={{
+            height: props.height ?? 480,
+            borderRadius: 8,
+            overflow: 'hidden',
+            background: props.colors.background,
+            display: listView ? 'none' : 'block',
+            outlineOffset: 2,
+          }}
+          data-testid="seat-map-canvas"
+        />
+        {loading || !ready ? (
+          <Group pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }} gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed" size="sm">
+              {t('seatmap.loading')}
+            </Text>
+          </Group>
+        ) : null}
+        {hover && !listView ? <SeatTooltip hover={hover} priceOf={props.priceOf} /> : null}
+      </Box>
+      <VisuallyHidden id="seatmap-instructions">{t('seatmap.instructions')}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite" data-testid="seat-map-live">
+        {announcement}
+      </VisuallyHidden>
+      {listView && h ? (
+        <SeatListView handle={h} version={version} priceOf={props.priceOf} onPick={(i) => void activate(i)} />
+      ) : null}
+    </Box>
+  );
+}
+
+function Control(props: { label: string; onClick: () => void; glyph: string; pressed?: boolean }) {
+  return (
+    <Tooltip label={props.label} withArrow>
+      <ActionIcon
+        variant={props.pressed ? 'filled' : 'default'}
+        size="lg"
+        aria-label={props.label}
+        aria-pressed={props.pressed}
+        onClick={props.onClick}
+      >
+        <span aria-hidden>{props.glyph}</span>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function SeatTooltip({
+  hover,
+  priceOf,
+}: {
+  hover: Hover;
+  priceOf?: ((tg: number) => string | null) | undefined;
+}) {
+  const { t } = useTranslation();
+  const { seat } = hover;
+  const price = priceOf?.(seat.ticketGroup);
+  return (
+    <Paper
+      shadow="md"
+      p="xs"
+      withBorder
+      pos="absolute"
+      style={{ left: hover.x + 14, top: hover.y + 14, pointerEvents: 'none', zIndex: 3, minWidth: 140 }}
+      data-testid="seat-tooltip"
+    >
+      <Text size="sm" fw={700}>
+        {t('seatmap.seatTitle', { section: seat.section, row: seat.row, seat: seat.seat })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(`seatmap.kind.${seat.kind}`)}
+        {price ? ` · ${price}` : ''}
+      </Text>
+    </Paper>
+  );
+}

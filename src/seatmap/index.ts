@@ -1,0 +1,282 @@
+import { transfer } from 'comlink';
+import type { LoadResult, RenderData, SeatDescription } from '../../workers/seatplan/engine.ts';
+import { hitTestGrid, type SeatGrid } from '../../workers/seatplan/grid.ts';
+import type { ParseIssue } from '../../workers/seatplan/model.ts';
+import { screenToWorld } from './camera.ts';
+import { EngineClient, type WorkerFactory } from './engineClient.ts';
+import { attachInput } from './input.ts';
+import { type ColorMode, DEFAULT_COLORS, levelColors, makeStylePalette, type SeatColors } from './palette.ts';
+import { SeatMapRenderer } from './renderer.ts';
+
+export type { SeatColors, ColorMode } from './palette.ts';
+export type { SeatDescription } from '../../workers/seatplan/engine.ts';
+
+export interface SeatMapOptions {
+  colors?: SeatColors;
+  colorMode?: ColorMode;
+  maxSeats?: number;
+  seatingPolicyId?: number;
+  /** A tap or click on the map: the seat index under it, or -1. */
+  onTap?: (index: number) => void;
+  /** The seat under the mouse (-1 when none) and its screen position. */
+  onHover?: (index: number, at: { x: number; y: number } | null) => void;
+  /** After every drawn frame (the camera may have moved). */
+  onFrame?: () => void;
+  workerFactory?: WorkerFactory;
+}
+
+export type MapSource =
+  | { planUrl: string; statusUrl?: string }
+  | { planBytes: ArrayBuffer; statusBytes?: ArrayBuffer | undefined }
+  | { plan: unknown; status?: Record<string, string> | undefined };
+
+export interface LoadReport {
+  ok: boolean;
+  issues: ParseIssue[];
+  seats: number;
+  sections: number;
+  available: number;
+  takenRatio: number;
+  unknownKeys: number;
+  timings: { workerLoadMs: number; firstFrameMs: number; parseMs: number; indexMs: number; statusMs: number };
+}
+
+export interface SeatMapHandle {
+  readonly engine: EngineClient;
+  readonly renderer: SeatMapRenderer;
+  /** The drawn plan and the seat states as this thread knows them. */
+  data(): RenderData | null;
+  state(): Uint8Array;
+  /** Loads a plan (and status); rules options default to the map's own. */
+  load(source: MapSource, rules?: { maxSeats?: number; seatingPolicyId?: number }): Promise<LoadReport>;
+  applyStatus(
+    source: { url: string } | { status: Record<string, string> },
+  ): Promise<{ changed: number; takenRatio: number; available: number; ms: number }>;
+  /** Seat under a point of the canvas (CSS pixels), synchronously, or null. */
+  hitTest(x: number, y: number): { index: number } | null;
+  seatScreenPosition(keyOrIndex: string | number): { x: number; y: number } | null;
+  indexOfKey(key: string): number;
+  keyOf(index: number): string;
+  describe(index: number): Promise<SeatDescription | null>;
+  /** Shows seats as selected (held by this customer) or not, in the worker and on screen. */
+  setSelected(indices: number[], selected: boolean): Promise<void>;
+  markTaken(indices: number[]): Promise<void>;
+  zoomBy(factor: number, at?: { x: number; y: number }): void;
+  panBy(dx: number, dy: number): void;
+  fitToScreen(): void;
+  reveal(index: number): void;
+  setFocus(index: number): void;
+  renderNow(): void;
+  resize(width: number, height: number): void;
+  destroy(): void;
+}
+
+/**
+ * Creates a seat map in `container`: the worker parses and indexes the plan, this thread draws it with
+ * PixiJS and answers hit tests from the worker-built grid. React owns only the container.
+ */
+export async function createSeatMap(
+  container: HTMLElement,
+  options: SeatMapOptions = {},
+): Promise<SeatMapHandle> {
+  const colors = options.colors ?? DEFAULT_COLORS;
+  const engine = new EngineClient(options.workerFactory);
+  const renderer = await SeatMapRenderer.create(container, colors);
+  let data: RenderData | null = null;
+  let grid: SeatGrid | null = null;
+  let keyIndex: Map<string, number> | null = null;
+
+  const paletteFor = (d: RenderData) =>
+    makeStylePalette(colors, levelColors(d.ticketGroup, colors), options.colorMode ?? 'ticketGroup');
+
+  const adopt = (r: LoadResult) => {
+    data = r.render;
+    grid = r.grid;
+    keyIndex = null;
+    if (data) renderer.setPlan(data, r.state, paletteFor(data));
+  };
+  engine.onRestart = (r) => {
+    // A new worker reloaded the plan: keep the camera, take its state.
+    const cam = renderer.camera;
+    adopt(r);
+    renderer.setCamera(cam);
+  };
+  renderer.onFrame = options.onFrame ?? null;
+
+  const hitTest = (x: number, y: number) => {
+    if (!data || !grid) return null;
+    const w = screenToWorld(renderer.camera, x, y);
+    // Generous on small screens: at least 8 px or the seat's own radius.
+    const reach = Math.max(data.seatRadius * 1.15, 8 / renderer.camera.scale);
+    const i = hitTestGrid(grid, data.x, data.y, w.x, w.y, reach);
+    return i >= 0 ? { index: i } : null;
+  };
+
+  const keyOf = (i: number) => {
+    const d = data!;
+    return `${d.sections[d.section[i]!]!.id}_${d.px[i]}_${d.py[i]}`;
+  };
+  const indexOfKey = (key: string) => {
+    if (!data) return -1;
+    if (!keyIndex) {
+      keyIndex = new Map();
+      for (let i = 0; i < data.count; i++) keyIndex.set(keyOf(i), i);
+    }
+    return keyIndex.get(key) ?? -1;
+  };
+
+  const detach = attachInput(renderer.canvas, renderer, {
+    onTap: (x, y) => options.onTap?.(hitTest(x, y)?.index ?? -1),
+    onHover: (x, y) => {
+      const hit = hitTest(x, y);
+      renderer.setHover(hit?.index ?? -1);
+      options.onHover?.(hit?.index ?? -1, hit ? renderer.seatScreenPosition(hit.index) : null);
+    },
+    onLeave: () => {
+      renderer.setHover(-1);
+      options.onHover?.(-1, null);
+    },
+  });
+
+  const applyChanges = (changed: ArrayLike<number>, states: ArrayLike<number>) =>
+    renderer.updateStates(changed, states);
+
+  return {
+    engine,
+    renderer,
+    data: () => data,
+    state: () => renderer.seatState,
+    async load(source, rules) {
+      const engineOptions = {
+        maxSeats: rules?.maxSeats ?? options.maxSeats ?? 10,
+        seatingPolicyId: rules?.seatingPolicyId ?? options.seatingPolicyId ?? 1,
+      };
+      let result: LoadResult;
+      let dataAt: number;
+      if ('planUrl' in source) {
+        // Fetch here, parse there: the bytes move to the worker without a copy or a parse on this thread.
+        const [plan, status] = await Promise.all([
+          fetchBytes(source.planUrl),
+          source.statusUrl ? fetchBytes(source.statusUrl) : Promise.resolve(undefined),
+        ]);
+        dataAt = mark('seatmap:data');
+        const transferables = status ? [plan, status] : [plan];
+        result = await engine.call(
+          'load',
+          transfer(
+            {
+              planBytes: plan,
+              // Kept so a restarted worker can fetch them again: the bytes themselves move away.
+              planUrl: new URL(source.planUrl, location.href).href,
+              ...(status && source.statusUrl
+                ? { statusBytes: status, statusUrl: new URL(source.statusUrl, location.href).href }
+                : {}),
+            },
+            transferables,
+          ),
+          engineOptions,
+        );
+      } else if ('planBytes' in source) {
+        dataAt = mark('seatmap:data');
+        // Copies move to the worker, so the caller can load the same bytes again (another policy, say).
+        const planBytes = source.planBytes.slice(0);
+        const statusBytes = source.statusBytes?.slice(0);
+        result = await engine.call(
+          'load',
+          transfer(
+            { planBytes, ...(statusBytes ? { statusBytes } : {}) },
+            statusBytes ? [planBytes, statusBytes] : [planBytes],
+          ),
+          engineOptions,
+        );
+      } else {
+        dataAt = mark('seatmap:data');
+        result = await engine.call(
+          'load',
+          { plan: source.plan, ...(source.status ? { status: source.status } : {}) },
+          engineOptions,
+        );
+      }
+      const indexAt = mark('seatmap:index-ready');
+      adopt(result);
+      let firstFrameAt = indexAt;
+      if (data) {
+        renderer.renderNow();
+        firstFrameAt = mark('seatmap:first-frame');
+      }
+      return {
+        ok: result.ok,
+        issues: result.issues,
+        seats: result.render?.count ?? 0,
+        sections: result.render?.sections.length ?? 0,
+        available: result.available,
+        takenRatio: result.takenRatio,
+        unknownKeys: result.unknownKeys,
+        timings: {
+          workerLoadMs: indexAt - dataAt,
+          firstFrameMs: firstFrameAt - dataAt,
+          parseMs: result.timings.parseMs,
+          indexMs: result.timings.indexMs,
+          statusMs: result.timings.statusMs,
+        },
+      };
+    },
+    async applyStatus(source) {
+      const t0 = performance.now();
+      const r = await engine.call(
+        'applyStatus',
+        'url' in source ? { url: new URL(source.url, location.href).href } : source,
+      );
+      applyChanges(r.changed, r.states);
+      return {
+        changed: r.changed.length,
+        takenRatio: r.takenRatio,
+        available: r.available,
+        ms: performance.now() - t0,
+      };
+    },
+    hitTest,
+    seatScreenPosition: (k) => renderer.seatScreenPosition(typeof k === 'number' ? k : indexOfKey(k)),
+    indexOfKey,
+    keyOf,
+    describe: (i) => engine.call('describe', i),
+    async setSelected(indices, selected) {
+      const changed = await engine.call('applySelection', indices, selected);
+      applyChanges(
+        changed,
+        changed.map(() => (selected ? 2 : 1)),
+      );
+    },
+    async markTaken(indices) {
+      const changed = await engine.call('markTaken', indices);
+      applyChanges(
+        changed,
+        changed.map(() => 0),
+      );
+    },
+    zoomBy: (f, at) => renderer.zoomBy(f, at),
+    panBy: (dx, dy) => renderer.panBy(dx, dy),
+    fitToScreen: () => renderer.fit(),
+    reveal: (i) => renderer.reveal(i),
+    setFocus: (i) => renderer.setFocus(i),
+    renderNow: () => renderer.renderNow(),
+    resize: (w, h) => renderer.resize(w, h),
+    destroy() {
+      detach();
+      engine.terminate();
+      renderer.destroy();
+    },
+  };
+}
+
+async function fetchBytes(url: string): Promise<ArrayBuffer> {
+  // eslint-disable-next-line no-restricted-globals -- plan files are static JSON, not API calls
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.arrayBuffer();
+}
+
+function mark(name: string): number {
+  performance.mark(name);
+  return performance.now();
+}

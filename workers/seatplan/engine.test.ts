@@ -1,0 +1,98 @@
+import { expose, type Remote, wrap } from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
+import { SeatplanEngine } from './engine.ts';
+import { SEAT_STATE } from './model.ts';
+
+/** The engine as the shop talks to it: through comlink over a message channel, like the worker. */
+function connect(): { api: Remote<SeatplanEngine>; close(): void } {
+  const { port1, port2 } = new MessageChannel();
+  expose(new SeatplanEngine(), port1);
+  const api = wrap<SeatplanEngine>(port2);
+  return {
+    api,
+    close: () => {
+      port1.close();
+      port2.close();
+    },
+  };
+}
+
+const plan = cinemaHallPlan(
+  { venueId: 1, seatplanId: 11, name: 'Hall' },
+  { rows: 8, seatsPerRow: 10, levels: { regular: 1, sofa: 3 }, variant: 'sofas' },
+);
+const options = { maxSeats: 4, seatingPolicyId: 1 };
+let conn: ReturnType<typeof connect>;
+afterEach(() => conn?.close());
+
+describe('the seat-plan engine through its comlink API', () => {
+  it('loads a plan with a status map and reports figures and the taken ratio', async () => {
+    conn = connect();
+    const first = await conn.api.load({ plan }, options);
+    const keys = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => conn.api.describe(i).then((d) => d!.key)),
+    );
+    const status = Object.fromEntries(keys.map((k) => [k, '1,1']));
+    const r = await conn.api.load({ plan, status }, options);
+    expect(r.ok).toBe(true);
+    expect(r.render!.count).toBe(first.render!.count);
+    expect(r.available).toBe(20);
+    expect(r.takenRatio).toBe(Math.round(((r.render!.count - 20) / r.render!.count) * 1000) / 1000);
+    expect(r.grid!.cellItems.length).toBe(r.render!.count);
+  });
+
+  it('parses raw JSON bytes and answers a clear problem for bytes that are not JSON', async () => {
+    conn = connect();
+    const bytes = new TextEncoder().encode(JSON.stringify(plan)).buffer;
+    expect((await conn.api.load({ planBytes: bytes as ArrayBuffer }, options)).ok).toBe(true);
+    const bad = await conn.api.load(
+      { planBytes: new TextEncoder().encode('{"S": [').buffer as ArrayBuffer },
+      options,
+    );
+    expect(bad.ok).toBe(false);
+    expect(bad.issues[0]!.message).toMatch(/JSON/);
+    const notStatus = await conn.api.load(
+      { plan, status: [1, 2] as unknown as Record<string, string> },
+      options,
+    );
+    expect(notStatus.issues[0]!.path).toBe('status');
+  });
+
+  it('applies a status update as a diff and describes seats', async () => {
+    conn = connect();
+    await conn.api.load({ plan }, options);
+    const d0 = (await conn.api.describe(0))!;
+    expect(d0).toMatchObject({ row: '1', kind: expect.any(String) });
+    const update = await conn.api.applyStatus({ status: { [d0.key]: '1,1' } });
+    expect(update.changed.length).toBeGreaterThan(0);
+    expect(update.available).toBe(1);
+    expect((await conn.api.describe(0))!.kind).not.toBe('taken');
+    expect((await conn.api.describe(1))!.kind).toBe('taken');
+  });
+
+  it('checks the rules before a selection and keeps the selection through status updates', async () => {
+    conn = connect();
+    await conn.api.load({ plan }, options);
+    const check = await conn.api.checkSelect(5);
+    expect(check.ok).toBe(true);
+    if (check.ok) await conn.api.applySelection(check.seats, true);
+    expect(await conn.api.selected()).toContain(5);
+    const key5 = (await conn.api.describe(5))!.key;
+    await conn.api.applyStatus({ status: {} });
+    expect(await conn.api.selected()).toContain(5);
+    expect(await conn.api.indexOfKey(key5)).toBe(5);
+    const list = await conn.api.availableList();
+    expect(list.flatMap((s) => s.rows.flatMap((r) => r.seats)).find((s) => s.index === 5)?.kind).toBe(
+      'selected',
+    );
+    expect(SEAT_STATE.selected).toBe(2);
+  });
+
+  it('finds seats in a rectangle through its index', async () => {
+    conn = connect();
+    const r = await conn.api.load({ plan }, options);
+    const { minX, minY, maxX, maxY } = r.render!.bounds;
+    expect((await conn.api.seatsInRect(minX, minY, maxX, maxY)).length).toBe(r.render!.count);
+  });
+});

@@ -1,0 +1,394 @@
+import { buildNeighbours } from './adjacency.ts';
+import { autoSelectBest, autoSelectFirst, type AutoSelectResult } from './autoSelect.ts';
+import { buildGrid, type SeatGrid } from './grid.ts';
+import {
+  FLAG,
+  type ParseIssue,
+  type PlanData,
+  SEAT_STATE,
+  seatKeyOf,
+  seatKind,
+  type SeatKind,
+} from './model.ts';
+import { parsePlan } from './parse.ts';
+import { RowIndex } from './rowIndex.ts';
+import {
+  checkDeselect,
+  checkSelect,
+  checkSwap,
+  type RuleContext,
+  type RuleResult,
+  validateSelection,
+} from './rules.ts';
+import { applyStatus, buildKeyIndex, type KeyIndex, seatIndexOf } from './status.ts';
+
+/**
+ * The seat-plan engine: the worker's whole API (exposed with comlink), also usable on the main thread
+ * as the fallback when no worker can run. Pure apart from `fetch` for plan and status URLs.
+ */
+
+export interface LoadSource {
+  planUrl?: string;
+  statusUrl?: string;
+  /** Raw JSON bytes fetched by the main thread and transferred: parsed here, off the main thread. */
+  planBytes?: ArrayBuffer;
+  statusBytes?: ArrayBuffer;
+  plan?: unknown;
+  status?: Record<string, string>;
+}
+
+export interface EngineOptions {
+  maxSeats: number;
+  seatingPolicyId: number;
+}
+
+/** What the main thread needs to draw and hit-test: copies, so the worker keeps its own arrays. */
+export interface RenderData {
+  count: number;
+  x: Float32Array;
+  y: Float32Array;
+  /** Plan coordinates, for seat keys (`sectionId_px_py`). */
+  px: Int32Array;
+  py: Int32Array;
+  flags: Uint8Array;
+  ticketGroup: Uint32Array;
+  section: Uint16Array;
+  row: Uint32Array;
+  rows: PlanData['rows'];
+  sections: PlanData['sections'];
+  seatRadius: number;
+  bounds: PlanData['bounds'];
+  stage: PlanData['stage'];
+  name: string;
+}
+
+export interface LoadResult {
+  ok: boolean;
+  issues: ParseIssue[];
+  render: RenderData | null;
+  grid: SeatGrid | null;
+  state: Uint8Array;
+  takenRatio: number;
+  available: number;
+  unknownKeys: number;
+  timings: { fetchMs: number; parseMs: number; indexMs: number; statusMs: number; totalMs: number };
+}
+
+export interface StatusUpdate {
+  changed: Uint32Array;
+  /** New state of each changed seat, in the same order. */
+  states: Uint8Array;
+  takenRatio: number;
+  available: number;
+  unknownKeys: number;
+  ms: number;
+}
+
+export interface SeatDescription {
+  index: number;
+  key: string;
+  sectionId: number;
+  section: string;
+  row: string;
+  seat: string;
+  ticketGroup: number;
+  allocation: number;
+  kind: SeatKind;
+  premium: boolean;
+  handicap: boolean;
+  companion: boolean;
+  limitedView: boolean;
+  sofa: boolean;
+}
+
+export interface ListSection {
+  sectionIndex: number;
+  name: string;
+  rows: { row: string; seats: { index: number; seat: string; ticketGroup: number; kind: SeatKind }[] }[];
+}
+
+/** A seat change the rules allowed, applied to the state: which seats changed to what. */
+export type SelectionChange = RuleResult & { changed?: number[] };
+
+/**
+ * The sparse map itself, or the seats-statusV2 answer that carries it under `seats`; null stays null
+ * (no status: all free); anything else is undefined (not a status map).
+ */
+function statusMapOf(value: unknown): Record<string, string> | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const inner = (value as { seats?: unknown }).seats;
+  if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+    return inner as Record<string, string>;
+  return value as Record<string, string>;
+}
+
+function failed(issues: ParseIssue[], totalMs: number): LoadResult {
+  return {
+    ok: false,
+    issues,
+    render: null,
+    grid: null,
+    state: new Uint8Array(0),
+    takenRatio: 0,
+    available: 0,
+    unknownKeys: 0,
+    timings: { fetchMs: 0, parseMs: 0, indexMs: 0, statusMs: 0, totalMs },
+  };
+}
+
+function decode(bytes: ArrayBuffer): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+}
+
+export class SeatplanEngine {
+  private data: PlanData | null = null;
+  private keyIndex: KeyIndex | null = null;
+  private rowIndex: RowIndex | null = null;
+  private neighbours: { left: Int32Array; right: Int32Array } | null = null;
+  private state: Uint8Array = new Uint8Array(0);
+  private options: EngineOptions = { maxSeats: 10, seatingPolicyId: 1 };
+
+  async load(source: LoadSource, options: EngineOptions): Promise<LoadResult> {
+    const t0 = performance.now();
+    this.options = options;
+    let plan: unknown;
+    let status: unknown;
+    try {
+      [plan, status] = await Promise.all([
+        source.plan ??
+          (source.planBytes ? decode(source.planBytes) : source.planUrl ? fetchJson(source.planUrl) : null),
+        source.status ??
+          (source.statusBytes
+            ? decode(source.statusBytes)
+            : source.statusUrl
+              ? fetchJson(source.statusUrl)
+              : null),
+      ]);
+    } catch (err) {
+      // Not JSON, or not reachable: a clear answer instead of a rejected call.
+      this.data = null;
+      return failed(
+        [{ path: '', message: err instanceof Error ? err.message : String(err) }],
+        performance.now() - t0,
+      );
+    }
+    status = statusMapOf(status);
+    if (status === undefined) {
+      return failed([{ path: 'status', message: 'the status map must be an object of section_x_y keys' }], 0);
+    }
+    const t1 = performance.now();
+    const parsed = parsePlan(plan);
+    const t2 = performance.now();
+    const empty = { totalMs: t2 - t0 };
+    if (!parsed.data) {
+      this.data = null;
+      return failed(parsed.issues, empty.totalMs);
+    }
+    const data = parsed.data;
+    this.data = data;
+    this.keyIndex = buildKeyIndex(data);
+    this.rowIndex = new RowIndex(data);
+    this.neighbours = buildNeighbours(data);
+    const grid = buildGrid(data.x, data.y, data.bounds, data.seatRadius);
+    const t3 = performance.now();
+    this.state = new Uint8Array(0);
+    const applied = this.apply((status as Record<string, string> | null) ?? null);
+    const t4 = performance.now();
+    return {
+      ok: true,
+      issues: parsed.issues,
+      render: {
+        count: data.count,
+        x: data.x.slice(),
+        y: data.y.slice(),
+        px: data.px.slice(),
+        py: data.py.slice(),
+        flags: data.flags.slice(),
+        ticketGroup: data.ticketGroup.slice(),
+        section: data.section.slice(),
+        row: data.row.slice(),
+        rows: data.rows,
+        sections: data.sections,
+        seatRadius: data.seatRadius,
+        bounds: data.bounds,
+        stage: data.stage,
+        name: data.name,
+      },
+      grid,
+      state: this.state.slice(),
+      takenRatio: applied.takenRatio,
+      available: applied.available,
+      unknownKeys: applied.unknownKeys,
+      timings: { fetchMs: t1 - t0, parseMs: t2 - t1, indexMs: t3 - t2, statusMs: t4 - t3, totalMs: t4 - t0 },
+    };
+  }
+
+  /** Applies a new status map and answers the diff. */
+  async applyStatus(source: { url?: string; status?: Record<string, string> }): Promise<StatusUpdate> {
+    const status = statusMapOf(source.status ?? (await fetchJson(source.url ?? '')));
+    if (!status) throw new Error('the status map must be an object of section_x_y keys');
+    const t0 = performance.now();
+    const r = this.apply(status);
+    return { ...r, ms: performance.now() - t0 };
+  }
+
+  /** A new status map; null (a bare plan in the staff preview) counts every seat as free. */
+  private apply(status: Record<string, string> | null) {
+    const data = this.need();
+    const r = status
+      ? applyStatus(data, this.keyIndex!, status, this.state.length ? this.state : null)
+      : allFree(data);
+    this.state = r.state;
+    const states = new Uint8Array(r.changed.length);
+    r.changed.forEach((i, k) => (states[k] = r.state[i]!));
+    let available = 0;
+    for (let i = 0; i < r.state.length; i++) if (r.state[i] === SEAT_STATE.available) available++;
+    return { changed: r.changed, states, takenRatio: r.takenRatio, available, unknownKeys: r.unknownKeys };
+  }
+
+  private need(): PlanData {
+    if (!this.data) throw new Error('no seat plan loaded');
+    return this.data;
+  }
+
+  private ctx(): RuleContext {
+    return {
+      data: this.need(),
+      neighbours: this.neighbours!,
+      state: this.state,
+      maxSeats: this.options.maxSeats,
+      seatingPolicyId: this.options.seatingPolicyId,
+    };
+  }
+
+  checkSelect(seat: number): RuleResult {
+    return checkSelect(this.ctx(), seat);
+  }
+
+  checkDeselect(seat: number): RuleResult {
+    return checkDeselect(this.ctx(), seat);
+  }
+
+  checkSwap(from: number, to: number): RuleResult {
+    return checkSwap(this.ctx(), from, to);
+  }
+
+  validateSelection(): RuleResult {
+    return validateSelection(this.ctx());
+  }
+
+  /** Marks seats selected (held by this customer) or releases them back to available. */
+  applySelection(seats: number[], selected: boolean): number[] {
+    const changed: number[] = [];
+    for (const i of seats) {
+      if (i < 0 || i >= this.state.length) continue;
+      const next = selected ? SEAT_STATE.selected : SEAT_STATE.available;
+      if (this.state[i] !== next) {
+        this.state[i] = next;
+        changed.push(i);
+      }
+    }
+    return changed;
+  }
+
+  /** A seat the server refused: it is someone else's now. */
+  markTaken(seats: number[]): number[] {
+    const changed: number[] = [];
+    for (const i of seats) {
+      if (this.state[i] !== SEAT_STATE.taken) {
+        this.state[i] = SEAT_STATE.taken;
+        changed.push(i);
+      }
+    }
+    return changed;
+  }
+
+  autoSelect(
+    count: number,
+    mode: 'first' | 'best',
+    opts?: { ticketGroup?: number; section?: number },
+  ): AutoSelectResult {
+    return mode === 'first'
+      ? autoSelectFirst(this.ctx(), count, opts)
+      : autoSelectBest(this.ctx(), count, opts);
+  }
+
+  selected(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.state.length; i++) if (this.state[i] === SEAT_STATE.selected) out.push(i);
+    return out;
+  }
+
+  describe(seat: number): SeatDescription | null {
+    const d = this.data;
+    if (!d || seat < 0 || seat >= d.count) return null;
+    const section = d.sections[d.section[seat]!]!;
+    const f = d.flags[seat]!;
+    return {
+      index: seat,
+      key: seatKeyOf(d, seat),
+      sectionId: section.id,
+      section: section.name,
+      row: d.rows[d.row[seat]!]!.name,
+      seat: d.names[seat]!,
+      ticketGroup: d.ticketGroup[seat]!,
+      allocation: d.allocation[seat]!,
+      kind: seatKind(f, this.state[seat] as 0 | 1 | 2),
+      premium: (f & FLAG.premium) !== 0,
+      handicap: (f & FLAG.handicap) !== 0,
+      companion: (f & FLAG.companion) !== 0,
+      limitedView: (f & FLAG.limitedView) !== 0,
+      sofa: (f & FLAG.sofa) !== 0,
+    };
+  }
+
+  indexOfKey(key: string): number {
+    return this.keyIndex ? seatIndexOf(this.keyIndex, key) : -1;
+  }
+
+  seatsInRect(minX: number, minY: number, maxX: number, maxY: number): number[] {
+    return this.rowIndex ? this.rowIndex.searchSeats(minX, minY, maxX, maxY) : [];
+  }
+
+  /** Available seats by section and row: the list view of the map. */
+  availableList(): ListSection[] {
+    const d = this.data;
+    if (!d) return [];
+    const out: ListSection[] = [];
+    d.sections.forEach((s, si) => {
+      const rows: ListSection['rows'] = [];
+      for (let r = 0; r < d.rows.length; r++) {
+        const row = d.rows[r]!;
+        if (row.sectionIndex !== si) continue;
+        const seats: ListSection['rows'][number]['seats'] = [];
+        for (let i = row.start; i < row.end; i++) {
+          if (this.state[i] === SEAT_STATE.taken) continue;
+          seats.push({
+            index: i,
+            seat: d.names[i]!,
+            ticketGroup: d.ticketGroup[i]!,
+            kind: seatKind(d.flags[i]!, this.state[i] as 0 | 1 | 2),
+          });
+        }
+        if (seats.length) rows.push({ row: row.name, seats });
+      }
+      if (rows.length) out.push({ sectionIndex: si, name: s.name, rows });
+    });
+    return out;
+  }
+}
+
+/** Without a status map (staff preview of a bare plan) every seat counts as free. */
+function allFree(data: PlanData) {
+  const state = new Uint8Array(data.count).fill(SEAT_STATE.available);
+  const changed = new Uint32Array(data.count);
+  for (let i = 0; i < data.count; i++) changed[i] = i;
+  return { state, changed, takenRatio: 0, unknownKeys: 0 };
+}

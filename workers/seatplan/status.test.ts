@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
+import { SEAT_STATE, seatKeyOf } from './model.ts';
+import { parsePlan } from './parse.ts';
+import { applyStatus, buildKeyIndex, seatIndexOf, takenRatio } from './status.ts';
+
+const data = parsePlan(
+  cinemaHallPlan(
+    { venueId: 1, seatplanId: 1, name: 'h' },
+    { rows: 10, seatsPerRow: 10, levels: { regular: 1 }, variant: 'standard' },
+  ),
+).data!;
+const index = buildKeyIndex(data);
+const keys = Array.from({ length: data.count }, (_, i) => seatKeyOf(data, i));
+const mapOf = (free: number[]) => Object.fromEntries(free.map((i) => [keys[i]!, '1,1']));
+
+describe('applyStatus', () => {
+  it('finds seats by key and answers -1 for unknown keys', () => {
+    keys.forEach((k, i) => expect(seatIndexOf(index, k)).toBe(i));
+    expect(seatIndexOf(index, '99_1_1')).toBe(-1);
+    expect(seatIndexOf(index, 'garbage')).toBe(-1);
+  });
+
+  it('treats a seat missing from the sparse map as unavailable', () => {
+    const r = applyStatus(data, index, mapOf([0, 1, 2]), null);
+    expect(r.state[0]).toBe(SEAT_STATE.available);
+    expect(r.state[3]).toBe(SEAT_STATE.taken);
+    expect(r.takenRatio).toBe(takenRatio(data.count - 3, data.count));
+  });
+
+  it('reports exactly the seats that changed, as a diff', () => {
+    const all = Array.from({ length: data.count }, (_, i) => i);
+    const first = applyStatus(data, index, mapOf(all), null);
+    const second = applyStatus(data, index, mapOf(all.filter((i) => i % 10 !== 0)), first.state);
+    expect(Array.from(second.changed)).toEqual(all.filter((i) => i % 10 === 0));
+    expect(second.takenRatio).toBe(0.1);
+  });
+
+  it("keeps the customer's own held seats selected", () => {
+    const first = applyStatus(data, index, mapOf([0, 1, 2]), null);
+    first.state[1] = SEAT_STATE.selected;
+    const next = applyStatus(data, index, mapOf([0, 2]), first.state);
+    expect(next.state[1]).toBe(SEAT_STATE.selected);
+  });
+
+  it('counts keys that match no seat', () => {
+    expect(applyStatus(data, index, { '5_1_1': '1,1', x: '1,1' }, null).unknownKeys).toBe(2);
+  });
+});
+
+describe('takenRatio', () => {
+  it('rounds to 3 decimals', () => {
+    expect(takenRatio(1, 3)).toBe(0.333);
+    expect(takenRatio(2, 3)).toBe(0.667);
+    expect(takenRatio(0, 0)).toBe(0);
+  });
+});
