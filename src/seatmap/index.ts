@@ -5,7 +5,7 @@ import type { ParseIssue } from '../../workers/seatplan/model.ts';
 import { screenToWorld } from './camera.ts';
 import { EngineClient, type WorkerFactory } from './engineClient.ts';
 import { attachInput } from './input.ts';
-import { type ColorMode, DEFAULT_COLORS, levelColors, makeStylePalette, type SeatColors } from './palette.ts';
+import { type ColorMode, DEFAULT_COLORS, makeStylePalette, type SeatColors } from './palette.ts';
 import { SeatMapRenderer } from './renderer.ts';
 
 export type { SeatColors, ColorMode } from './palette.ts';
@@ -79,7 +79,8 @@ export async function createSeatMap(
   container: HTMLElement,
   options: SeatMapOptions = {},
 ): Promise<SeatMapHandle> {
-  const colors = options.colors ?? DEFAULT_COLORS;
+  // A plain copy: callers may hand a store snapshot (a proxy), which cannot cross to the worker.
+  const colors: SeatColors = { ...(options.colors ?? DEFAULT_COLORS) };
   const engine = new EngineClient(options.workerFactory);
   const renderer = await SeatMapRenderer.create(container, colors);
   let data: RenderData | null = null;
@@ -87,7 +88,7 @@ export async function createSeatMap(
   let keyIndex: Map<string, number> | null = null;
 
   const paletteFor = (d: RenderData) =>
-    makeStylePalette(colors, levelColors(d.ticketGroup, colors), options.colorMode ?? 'ticketGroup');
+    makeStylePalette(colors, new Map(d.levels), options.colorMode ?? 'ticketGroup');
 
   const adopt = (r: LoadResult) => {
     data = r.render;
@@ -150,6 +151,8 @@ export async function createSeatMap(
       const engineOptions = {
         maxSeats: rules?.maxSeats ?? options.maxSeats ?? 10,
         seatingPolicyId: rules?.seatingPolicyId ?? options.seatingPolicyId ?? 1,
+        colors,
+        colorMode: options.colorMode ?? 'ticketGroup',
       };
       let result: LoadResult;
       let dataAt: number;

@@ -7,7 +7,11 @@ export type Direction = 'left' | 'right' | 'up' | 'down';
  * position, whichever way the plan numbers it), up and down to the nearest seat of the row before or
  * after in the same section. From no seat (-1), the first seat of the plan.
  */
-export function nextSeat(d: RenderData, from: number, dir: Direction): number {
+export function nextSeat(
+  d: Pick<RenderData, 'count' | 'rows' | 'row' | 'x' | 'y'>,
+  from: number,
+  dir: Direction,
+): number {
   if (d.count === 0) return -1;
   if (from < 0 || from >= d.count) return 0;
   const row = d.rows[d.row[from]!]!;

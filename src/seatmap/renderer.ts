@@ -1,4 +1,4 @@
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Application, BitmapText, Container, Graphics } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { SEAT_STATE } from '../../workers/seatplan/model.ts';
 import {
@@ -12,7 +12,7 @@ import {
   worldToScreen,
   zoomAt,
 } from './camera.ts';
-import { hexToRgb, type SeatColors, type StylePalette } from './palette.ts';
+import { hexToRgb, type SeatColors, type StylePalette, writeStyle } from './palette.ts';
 import { SeatLayer } from './seatLayer.ts';
 
 /** Below this on-screen seat radius (px) sections are drawn as shapes; above it, seats. */
@@ -20,6 +20,48 @@ const SEATS_FROM_PX = 1.1;
 /** From this on-screen seat radius (px), row labels appear. */
 const ROW_LABELS_FROM_PX = 5;
 const MAX_ROW_LABELS = 160;
+
+const LABEL_STYLE_SECTION = { fontSize: 12, fontFamily: 'system-ui, sans-serif', fontWeight: '600' } as const;
+const LABEL_STYLE_ROW = { fontSize: 11, fontFamily: 'system-ui, sans-serif' } as const;
+
+/** A one-seat plan for warming up the seat shader. */
+function oneSeat(): RenderData {
+  return {
+    count: 1,
+    x: new Float32Array(1),
+    y: new Float32Array(1),
+    px: new Int32Array(1),
+    py: new Int32Array(1),
+    flags: new Uint8Array(1),
+    ticketGroup: new Uint32Array(1),
+    section: new Uint16Array(1),
+    row: new Uint32Array(1),
+    rows: [{ name: '', sectionIndex: 0, start: 0, end: 1 }],
+    sections: [{ id: 0, name: '', start: 0, end: 1, minX: 0, minY: 0, maxX: 1, maxY: 1, hull: [] }],
+    seatRadius: 1,
+    bounds: { minX: 0, minY: 0, maxX: 1, maxY: 1 },
+    stage: null,
+    name: '',
+    positions: new Float32Array(2),
+    style: new Uint8Array(4),
+    levels: [],
+  };
+}
+
+/** Rewrites the style bytes of the given seats (all seats with `all`) in the shared style array. */
+function restyleSeats(
+  d: RenderData,
+  changed: ArrayLike<number>,
+  state: Uint8Array,
+  p: StylePalette,
+  all = false,
+): void {
+  const n = all ? d.count : changed.length;
+  for (let k = 0; k < n; k++) {
+    const i = all ? k : changed[k]!;
+    writeStyle(d.style, i, d.flags[i]!, state[i]!, d.ticketGroup[i]!, p);
+  }
+}
 
 const rgbNumber = (hex: string) => {
   const [r, g, b] = hexToRgb(hex);
@@ -49,8 +91,8 @@ export class SeatMapRenderer {
   private frameRequested = false;
   private hover = -1;
   private focus = -1;
-  private readonly rowLabelPool: Text[] = [];
-  private readonly sectionLabelTexts: Text[] = [];
+  private readonly rowLabelPool: BitmapText[] = [];
+  private readonly sectionLabelTexts: BitmapText[] = [];
   /** Called after each rendered frame. */
   onFrame: (() => void) | null = null;
 
@@ -81,7 +123,32 @@ export class SeatMapRenderer {
     canvas.style.display = 'block';
     canvas.style.touchAction = 'none';
     container.appendChild(canvas);
-    return new SeatMapRenderer(app, colors);
+    const renderer = new SeatMapRenderer(app, colors);
+    renderer.warmUp();
+    return renderer;
+  }
+
+  /**
+   * Compiles the shaders and builds the label font while the worker is still parsing the plan, so the
+   * first frame of the plan does not pay for them (software WebGL compiles slowly).
+   */
+  private warmUp(): void {
+    const g = new Graphics()
+      .poly([0, 0, 4, 0, 4, 4], true)
+      .fill({ color: 0xffffff, alpha: 0.01 })
+      .stroke({ color: 0xffffff, width: 1, alpha: 0.01 });
+    const glyphs = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ·-';
+    const labels = [
+      new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen } }),
+      new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_ROW, fill: this.colors.rows } }),
+    ];
+    const seat = new SeatLayer(oneSeat());
+    const warm = new Container({ alpha: 0.01 });
+    warm.addChild(g, ...labels, seat.container);
+    this.app.stage.addChild(warm);
+    this.app.render();
+    this.app.stage.removeChild(warm);
+    warm.destroy({ children: true });
   }
 
   get canvas(): HTMLCanvasElement {
@@ -106,29 +173,44 @@ export class SeatMapRenderer {
 
   setPlan(data: RenderData, state: Uint8Array, palette: StylePalette): void {
     this.seats?.destroy();
+    this.seats = null;
     this.data = data;
     this.state = state;
     this.palette = palette;
-    this.seats = new SeatLayer(data, state, palette);
-    this.world.addChildAt(this.seats.container, 2);
     this.drawStage();
     this.drawSections();
     this.buildSectionLabels();
     this.fit();
+    // The first frame needs only sections when zoomed out; the seat meshes follow right after it.
+    setTimeout(() => {
+      if (this.data === data) this.ensureSeats();
+    }, 0);
+  }
+
+  private ensureSeats(): SeatLayer {
+    if (!this.seats) {
+      this.seats = new SeatLayer(this.data!);
+      this.world.addChildAt(this.seats.container, 2);
+      this.requestFrame();
+    }
+    return this.seats;
   }
 
   /** Applies seat state changes (status update, selection) to the drawing. */
   updateStates(changed: ArrayLike<number>, states: ArrayLike<number>): void {
-    if (!this.seats || !this.palette) return;
+    if (!this.data || !this.palette) return;
     for (let k = 0; k < changed.length; k++) this.state[changed[k]!] = states[k]!;
-    this.seats.updateStates(changed, this.state, this.palette);
+    restyleSeats(this.data, changed, this.state, this.palette);
+    this.seats?.markDirty(changed);
     this.drawSections();
     this.requestFrame();
   }
 
   setPalette(palette: StylePalette): void {
     this.palette = palette;
-    this.seats?.restyle(this.state, palette);
+    if (this.data)
+      restyleSeats(this.data, { length: this.data.count } as ArrayLike<number>, this.state, palette, true);
+    this.seats?.markAllDirty();
     this.requestFrame();
   }
 
@@ -222,15 +304,18 @@ export class SeatMapRenderer {
 
   private updateView(): void {
     const d = this.data;
-    if (!d || !this.seats) return;
+    if (!d) return;
     const { scale, x, y } = this.cam;
     this.world.scale.set(scale);
     this.world.position.set(x, y);
     const seatPx = d.seatRadius * scale;
     const visible = visibleRect(this.cam, this.width, this.height);
     const showSeats = seatPx >= SEATS_FROM_PX;
-    this.seats.container.visible = showSeats;
-    this.seats.setView(1 / scale, visible);
+    if (showSeats) this.ensureSeats();
+    if (this.seats) {
+      this.seats.container.visible = showSeats;
+      this.seats.setView(1 / scale, visible);
+    }
     this.sectionLayer.alpha = showSeats ? 0.25 : 1;
     this.sectionLabels.visible = seatPx < ROW_LABELS_FROM_PX;
     if (this.sectionLabels.visible) this.placeSectionLabels(visible);
@@ -273,14 +358,9 @@ export class SeatMapRenderer {
     const d = this.data;
     if (!d || d.sections.length > 400) return;
     for (const s of d.sections) {
-      const t = new Text({
+      const t = new BitmapText({
         text: s.name,
-        style: {
-          fontSize: 12,
-          fill: this.colors.screen,
-          fontFamily: 'system-ui, sans-serif',
-          fontWeight: '600',
-        },
+        style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen },
       });
       t.anchor.set(0.5);
       this.sectionLabelTexts.push(t);
@@ -332,12 +412,12 @@ export class SeatMapRenderer {
     for (let k = used; k < this.rowLabelPool.length; k++) this.rowLabelPool[k]!.visible = false;
   }
 
-  private rowLabel(k: number): Text {
+  private rowLabel(k: number): BitmapText {
     let t = this.rowLabelPool[k];
     if (!t) {
-      t = new Text({
+      t = new BitmapText({
         text: '',
-        style: { fontSize: 11, fill: this.colors.rows, fontFamily: 'system-ui, sans-serif' },
+        style: { ...LABEL_STYLE_ROW, fill: this.colors.rows },
       });
       t.anchor.set(0.5);
       this.rowLabelPool.push(t);

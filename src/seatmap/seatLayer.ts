@@ -1,7 +1,6 @@
 import { Buffer, BufferUsage, Container, Geometry, GlProgram, Mesh, Shader, UniformGroup } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { intersects, type Rect } from './camera.ts';
-import { type StylePalette, writeStyle } from './palette.ts';
 import { seatFragment, seatVertex } from './seatShader.ts';
 
 /** Seats per mesh at most: big sections are split so off-screen parts are skipped. */
@@ -30,13 +29,10 @@ export class SeatLayer {
     uRadius: { value: number; type: 'f32' };
     uPixel: { value: number; type: 'f32' };
   }>;
-  private readonly data: RenderData;
 
-  constructor(data: RenderData, state: Uint8Array, palette: StylePalette) {
-    this.data = data;
-    this.style = new Uint8Array(data.count * 4);
-    for (let i = 0; i < data.count; i++)
-      writeStyle(this.style, i, data.flags[i]!, state[i]!, data.ticketGroup[i]!, palette);
+  /** `data.style` and `data.positions` come ready from the worker; this only wraps them in GPU buffers. */
+  constructor(data: RenderData) {
+    this.style = data.style;
     this.uniforms = new UniformGroup({
       uRadius: { value: data.seatRadius, type: 'f32' },
       uPixel: { value: 1, type: 'f32' },
@@ -48,11 +44,7 @@ export class SeatLayer {
       usage: BufferUsage.VERTEX,
     });
     const indices = new Buffer({ data: new Uint16Array([0, 1, 2, 0, 2, 3]), usage: BufferUsage.INDEX });
-    const positions = new Float32Array(data.count * 2);
-    for (let i = 0; i < data.count; i++) {
-      positions[i * 2] = data.x[i]!;
-      positions[i * 2 + 1] = data.y[i]!;
-    }
+    const positions = data.positions;
     this.chunkOf = new Uint16Array(data.count);
     for (const s of data.sections) {
       for (let start = s.start; start < s.end; start += CHUNK) {
@@ -82,14 +74,9 @@ export class SeatLayer {
     }
   }
 
-  /** Re-styles the changed seats and re-uploads only the chunks they belong to. */
-  updateStates(changed: ArrayLike<number>, state: Uint8Array, palette: StylePalette): void {
-    const d = this.data;
-    for (let k = 0; k < changed.length; k++) {
-      const i = changed[k]!;
-      writeStyle(this.style, i, d.flags[i]!, state[i]!, d.ticketGroup[i]!, palette);
-      this.chunks[this.chunkOf[i]!]!.dirty = true;
-    }
+  /** The style bytes of these seats changed (in the shared array): re-upload their chunks only. */
+  markDirty(changed: ArrayLike<number>): void {
+    for (let k = 0; k < changed.length; k++) this.chunks[this.chunkOf[changed[k]!]!]!.dirty = true;
     for (const c of this.chunks) {
       if (c.dirty) {
         c.styleBuffer.update();
@@ -98,11 +85,7 @@ export class SeatLayer {
     }
   }
 
-  /** Restyles every seat (colour mode or scheme changed). */
-  restyle(state: Uint8Array, palette: StylePalette): void {
-    const d = this.data;
-    for (let i = 0; i < d.count; i++)
-      writeStyle(this.style, i, d.flags[i]!, state[i]!, d.ticketGroup[i]!, palette);
+  markAllDirty(): void {
     for (const c of this.chunks) c.styleBuffer.update();
   }
 

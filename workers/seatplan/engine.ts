@@ -21,6 +21,15 @@ import {
   validateSelection,
 } from './rules.ts';
 import { applyStatus, buildKeyIndex, type KeyIndex, seatIndexOf } from './status.ts';
+import {
+  buildStyle,
+  type ColorMode,
+  DEFAULT_COLORS,
+  interleavePositions,
+  levelColors,
+  makeStylePalette,
+  type SeatColors,
+} from './style.ts';
 
 /**
  * The seat-plan engine: the worker's whole API (exposed with comlink), also usable on the main thread
@@ -40,6 +49,9 @@ export interface LoadSource {
 export interface EngineOptions {
   maxSeats: number;
   seatingPolicyId: number;
+  /** The colour scheme: seat styles are built here, off the main thread. */
+  colors?: SeatColors;
+  colorMode?: ColorMode;
 }
 
 /** What the main thread needs to draw and hit-test: copies, so the worker keeps its own arrays. */
@@ -60,6 +72,11 @@ export interface RenderData {
   bounds: PlanData['bounds'];
   stage: PlanData['stage'];
   name: string;
+  /** Seat centres interleaved for the GPU, and 4 style bytes per seat (r, g, b, kind). */
+  positions: Float32Array;
+  style: Uint8Array;
+  /** Price-level colours: ticket group id → colour. */
+  levels: [number, string][];
 }
 
 export interface LoadResult {
@@ -200,6 +217,13 @@ export class SeatplanEngine {
     const t3 = performance.now();
     this.state = new Uint8Array(0);
     const applied = this.apply((status as Record<string, string> | null) ?? null);
+    const colors = options.colors ?? DEFAULT_COLORS;
+    const levels = levelColors(data.ticketGroup, colors);
+    const style = buildStyle(
+      data,
+      this.state,
+      makeStylePalette(colors, levels, options.colorMode ?? 'ticketGroup'),
+    );
     const t4 = performance.now();
     return {
       ok: true,
@@ -220,6 +244,9 @@ export class SeatplanEngine {
         bounds: data.bounds,
         stage: data.stage,
         name: data.name,
+        positions: interleavePositions(data.x, data.y),
+        style,
+        levels: [...levels],
       },
       grid,
       state: this.state.slice(),
