@@ -7,7 +7,17 @@ import tseslint from 'typescript-eslint';
 const uiLayers = ['**/flows/**', '**/app/**', '**/ui/**', '**/seatmap/**', '**/state/**', '**/i18n/**'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results', 'bench/seatmap/dist'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      'bench/seatmap/dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,6 +20,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
       'workers/**/*.test.ts',
+      'bench/**/*.test.ts',
       'test/**/*.test.{ts,tsx}',
     ],
     exclude: ['test/e2e/**', 'node_modules/**'],

@@ -1,0 +1,378 @@
+/**
+ * The seat-map benchmark page: `window.seatmapBench.run(renderer, planUrl, statusUrl, status2Url)` loads a
+ * plan into one renderer (ours or the SVG peer, each in its own module so only one is loaded per page) and
+ * measures it in the page:
+ *
+ * - load: from just before the renderer is created to the first painted frame (`afterPaint`: the end of
+ *   the rendering step of the frame after the renderer has drawn); `firstFrameMs` counts from the moment
+ *   the data is in hand (the plan's and status map's bytes fetched: ours marks `seatmap:data`; the peer's
+ *   JSON.parse is counted, our conversion into its block format is not) to that painted frame;
+ * - hit tests at the centres of sample seats, timed in chunks of ≤ 8 ms (so the bench adds no long task),
+ *   with the share of hits on the aimed seat;
+ * - a status update that changes 10 % of the seats: call → applied (`statusUpdateMs`), and → painted;
+ * - a scripted zoom and pan of 120 frames (or as many as fit the step budget): ours through its API
+ *   (zoomBy / panBy), the peer through synthetic wheel events and mouse drags on its SVG, which its d3-zoom
+ *   handles; frame times are the gaps between consecutive requestAnimationFrame callbacks;
+ * - long tasks (PerformanceObserver 'longtask', ≥ 50 ms) during load and during the interaction above; the
+ *   runner refines them with a trace. User Timing marks `bench:*` delimit the windows for it.
+ *
+ * `window.seatmapBenchProgress` holds the metrics measured so far, so the runner can keep them when it has
+ * to stop a run that takes too long.
+ */
+
+export type Renderer = 'ours' | 'peer';
+
+export interface LoadInfo {
+  /** performance.now() when the data was in hand; the driver also sets a `bench:data` mark then. */
+  dataAt: number;
+  /** Time spent converting our plan into the renderer's own format: not the renderer's, left out. */
+  adapterMs: number | null;
+  seats: number;
+  workerLoadMs: number | null;
+  /** The renderer's own figure for data → first frame, where it has one. */
+  reportedFirstFrameMs: number | null;
+}
+
+export interface Driver {
+  load(planUrl: string, statusUrl: string): Promise<LoadInfo>;
+  /** Screen positions (CSS px) of the seats' centres, null when unknown. Not timed. */
+  seatCentres(keys: readonly string[]): Array<{ x: number; y: number } | null>;
+  /** Before and after the hit tests (not timed). */
+  beginHitTests(): void;
+  endHitTests(): void;
+  hitTest(x: number, y: number): unknown;
+  isHit(result: unknown, key: string): boolean;
+  /** Gets the second status map ready where the renderer needs it in hand (not timed). */
+  prepareStatus(url: string): Promise<void>;
+  applyStatus(url: string): Promise<{ changed: number | null; reportedMs: number | null }>;
+  gestureStart(kind: 'pan' | 'zoom'): void;
+  pan(dx: number, dy: number): void;
+  zoom(factor: number, at: { x: number; y: number }): void;
+  gestureEnd(): void;
+  destroy(): void;
+}
+
+export interface Metrics {
+  renderer: Renderer;
+  seats: number | null;
+  workerLoadMs: number | null;
+  firstFrameMs: number | null;
+  longestTaskMs: number | null;
+  longestTaskInteractionMs: number | null;
+  hitTestMs: number | null;
+  statusUpdateMs: number | null;
+  frameP50Ms: number | null;
+  frameP95Ms: number | null;
+  heapMB: number | null;
+  detail: {
+    step: string;
+    /** Renderer creation → first painted frame. */
+    loadWallMs: number | null;
+    /** Longest task from the data in hand to the first painted frame (load minus renderer start-up). */
+    longestTaskAfterDataMs: number | null;
+    reportedFirstFrameMs: number | null;
+    adapterMs: number | null;
+    hitTests: number;
+    hitTargets: number;
+    hitAccuracy: number | null;
+    statusChanged: number | null;
+    statusReportedMs: number | null;
+    statusPaintMs: number | null;
+    frames: number;
+    frameMaxMs: number | null;
+    longtasksLoad: number;
+    longtasksInteraction: number;
+    windows: { loadStart: number; loadEnd: number; interactionStart: number; interactionEnd: number };
+  };
+  notes: string[];
+}
+
+export interface RunOptions {
+  /** Seat keys to aim hit tests at. */
+  sampleKeys?: string[];
+  frames?: number;
+  /** Wall-clock budget for the hit tests and for the pan/zoom frames, each. */
+  stepBudgetMs?: number;
+}
+
+declare global {
+  interface Window {
+    seatmapBench: {
+      run(
+        renderer: Renderer,
+        planUrl: string,
+        statusUrl: string,
+        status2Url: string,
+        options?: RunOptions,
+      ): Promise<Metrics>;
+    };
+    seatmapBenchProgress?: Metrics;
+    /** The driver of the last run, for poking at a renderer by hand. */
+    seatmapBenchDriver?: Driver;
+  }
+  interface Performance {
+    /** Chromium only; precise with --enable-precise-memory-info. */
+    memory?: { usedJSHeapSize: number };
+  }
+}
+
+const now = () => performance.now();
+const round = (v: number | null, digits = 2) =>
+  v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Resolves after the rendering step of the next frame has run on this thread. */
+export function afterPaint(): Promise<number> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(now());
+      channel.port2.postMessage(null);
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const yieldTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+}
+
+const longtasks: Array<{ start: number; duration: number }> = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+} catch {
+  // No Long Tasks API: the runner's trace still has the tasks.
+}
+
+function longest(from: number, to: number): { max: number; count: number } {
+  let max = 0;
+  let count = 0;
+  for (const t of longtasks) {
+    if (t.start + t.duration > from && t.start < to) {
+      count++;
+      max = Math.max(max, t.duration);
+    }
+  }
+  return { max, count };
+}
+
+/** Zoom in (×1.05 a frame, ×4.3 in all), pan right/down, pan back, zoom out: 4 segments of frames/4. */
+function gestureScript(frames: number) {
+  const n = Math.max(1, Math.floor(frames / 4));
+  return [
+    { kind: 'zoom' as const, frames: n, dx: 0, dy: 0, factor: 1.05 },
+    { kind: 'pan' as const, frames: n, dx: -8, dy: -4, factor: 1 },
+    { kind: 'pan' as const, frames: n, dx: 8, dy: 4, factor: 1 },
+    { kind: 'zoom' as const, frames: n, dx: 0, dy: 0, factor: 1 / 1.05 },
+  ];
+}
+
+async function createDriver(renderer: Renderer, container: HTMLElement): Promise<Driver> {
+  if (renderer === 'ours') return (await import('./ours.ts')).oursDriver(container);
+  return (await import('./peer.ts')).peerDriver(container);
+}
+
+async function run(
+  renderer: Renderer,
+  planUrl: string,
+  statusUrl: string,
+  status2Url: string,
+  options: RunOptions = {},
+): Promise<Metrics> {
+  const { sampleKeys = [], frames = 120, stepBudgetMs = 20_000 } = options;
+  const m: Metrics = {
+    renderer,
+    seats: null,
+    workerLoadMs: null,
+    firstFrameMs: null,
+    longestTaskMs: null,
+    longestTaskInteractionMs: null,
+    hitTestMs: null,
+    statusUpdateMs: null,
+    frameP50Ms: null,
+    frameP95Ms: null,
+    heapMB: null,
+    detail: {
+      step: 'start',
+      loadWallMs: null,
+      longestTaskAfterDataMs: null,
+      reportedFirstFrameMs: null,
+      adapterMs: null,
+      hitTests: 0,
+      hitTargets: 0,
+      hitAccuracy: null,
+      statusChanged: null,
+      statusReportedMs: null,
+      statusPaintMs: null,
+      frames: 0,
+      frameMaxMs: null,
+      longtasksLoad: 0,
+      longtasksInteraction: 0,
+      windows: { loadStart: 0, loadEnd: 0, interactionStart: 0, interactionEnd: 0 },
+    },
+    notes: [],
+  };
+  window.seatmapBenchProgress = m;
+  const w = m.detail.windows;
+  const container = document.getElementById('map');
+  if (!container) throw new Error('no #map element');
+
+  // --- load: from creating the renderer (its code already loaded) to the first painted frame ----------
+  m.detail.step = 'load';
+  const driver = await createDriver(renderer, container);
+  window.seatmapBenchDriver = driver;
+  await sleep(100);
+  performance.mark('bench:load-start');
+  w.loadStart = now();
+  const info = await driver.load(planUrl, statusUrl);
+  w.loadEnd = await afterPaint();
+  performance.mark('bench:load-end');
+  m.seats = info.seats;
+  m.workerLoadMs = round(info.workerLoadMs);
+  m.firstFrameMs = round(w.loadEnd - info.dataAt);
+  m.detail.reportedFirstFrameMs = round(info.reportedFirstFrameMs);
+  m.detail.adapterMs = round(info.adapterMs);
+  m.detail.loadWallMs = round(w.loadEnd - w.loadStart);
+  const loadTasks = longest(w.loadStart, w.loadEnd);
+  m.longestTaskMs = round(loadTasks.max);
+  m.detail.longestTaskAfterDataMs = round(longest(info.dataAt, w.loadEnd).max);
+  m.detail.longtasksLoad = loadTasks.count;
+
+  // --- set-up, not measured ------------------------------------------------------------------------
+  m.detail.step = 'setup';
+  await sleep(400); // let start-up animations and idle work settle
+  const centres = driver.seatCentres(sampleKeys);
+  const targets: Array<{ key: string; x: number; y: number }> = [];
+  centres.forEach((c, i) => {
+    const key = sampleKeys[i];
+    if (c && key !== undefined && c.x >= 1 && c.y >= 1 && c.x < innerWidth - 1 && c.y < innerHeight - 1) {
+      targets.push({ key, x: c.x, y: c.y });
+    }
+  });
+  m.detail.hitTargets = targets.length;
+  await driver.prepareStatus(status2Url);
+  await sleep(100);
+
+  // --- interaction: hit tests, status update, pan and zoom ---------------------------------------
+  performance.mark('bench:interaction-start');
+  w.interactionStart = now();
+
+  m.detail.step = 'hit-test';
+  if (targets.length > 0) {
+    driver.beginHitTests();
+    let hits = 0;
+    let aimed = 0;
+    const a0 = now();
+    for (const t of targets) {
+      if (driver.isHit(driver.hitTest(t.x, t.y), t.key)) hits++;
+      aimed++;
+      if (now() - a0 > stepBudgetMs / 4) break;
+    }
+    m.detail.hitAccuracy = round(hits / aimed, 3);
+    await yieldTask();
+    let calls = 0;
+    let busy = 0;
+    let sink = 0;
+    const start = now();
+    outer: while (calls < 20_000 && busy < 300 && now() - start < stepBudgetMs / 2) {
+      const c0 = now();
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[(calls + i) % targets.length];
+        if (t && driver.hitTest(t.x, t.y)) sink++;
+        if (now() - c0 > 8) {
+          busy += now() - c0;
+          calls += i + 1;
+          await yieldTask();
+          continue outer;
+        }
+      }
+      busy += now() - c0;
+      calls += targets.length;
+      await yieldTask();
+    }
+    if (sink < 0) console.log(sink);
+    m.detail.hitTests = calls;
+    m.hitTestMs = round(busy / calls, 4);
+    driver.endHitTests();
+  } else {
+    m.notes.push('no sample seat on screen: no hit tests');
+  }
+  await sleep(100);
+
+  m.detail.step = 'status';
+  const s0 = now();
+  const upd = await driver.applyStatus(status2Url);
+  const s1 = now();
+  const painted = await afterPaint();
+  m.statusUpdateMs = round(s1 - s0);
+  m.detail.statusPaintMs = round(painted - s0);
+  m.detail.statusChanged = upd.changed;
+  m.detail.statusReportedMs = round(upd.reportedMs);
+  await sleep(100);
+
+  m.detail.step = 'pan-zoom';
+  const deltas: number[] = [];
+  const centre = { x: innerWidth / 2, y: innerHeight / 2 };
+  const script = gestureScript(frames);
+  await new Promise<void>((resolve) => {
+    let segment = 0;
+    let inSegment = 0;
+    let last = -1;
+    const start = now();
+    const step = () => {
+      const t = now();
+      if (last >= 0) deltas.push(t - last);
+      last = t;
+      let seg = script[segment];
+      if (seg && inSegment >= seg.frames) {
+        driver.gestureEnd();
+        segment++;
+        inSegment = 0;
+        seg = script[segment];
+      }
+      if (!seg || t - start > stepBudgetMs) {
+        if (seg) {
+          driver.gestureEnd();
+          m.notes.push(`pan/zoom stopped after ${deltas.length} frames (${Math.round(t - start)} ms budget)`);
+        }
+        resolve();
+        return;
+      }
+      if (inSegment === 0) driver.gestureStart(seg.kind);
+      if (seg.kind === 'pan') driver.pan(seg.dx, seg.dy);
+      else driver.zoom(seg.factor, centre);
+      inSegment++;
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  const sorted = [...deltas].sort((a, b) => a - b);
+  m.detail.frames = deltas.length;
+  m.frameP50Ms = round(percentile(sorted, 50));
+  m.frameP95Ms = round(percentile(sorted, 95));
+  m.detail.frameMaxMs = round(sorted[sorted.length - 1] ?? null);
+  await afterPaint();
+  w.interactionEnd = now();
+  performance.mark('bench:interaction-end');
+  const interactionTasks = longest(w.interactionStart, w.interactionEnd);
+  m.longestTaskInteractionMs = round(interactionTasks.max);
+  m.detail.longtasksInteraction = interactionTasks.count;
+
+  // --- memory (the runner replaces it with CDP's figure after a forced GC) ---------------------------
+  const heap = performance.memory?.usedJSHeapSize;
+  m.heapMB = heap === undefined ? null : round(heap / 2 ** 20, 1);
+  m.detail.step = 'done';
+  // The map stays alive: the runner measures the heap with it.
+  return m;
+}
+
+window.seatmapBench = { run };
