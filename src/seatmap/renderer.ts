@@ -63,6 +63,8 @@ function restyleSeats(
   }
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const rgbNumber = (hex: string) => {
   const [r, g, b] = hexToRgb(hex);
   return (r << 16) | (g << 8) | b;
@@ -79,6 +81,7 @@ export class SeatMapRenderer {
   private readonly overlay = new Container({ label: 'overlay', eventMode: 'none' });
   private readonly stageLayer = new Graphics();
   private readonly sectionLayer = new Graphics();
+  private sectionsDirty = false;
   private readonly sectionLabels = new Container();
   private readonly rowLabels = new Container();
   private readonly marks = new Graphics();
@@ -124,31 +127,36 @@ export class SeatMapRenderer {
     canvas.style.touchAction = 'none';
     container.appendChild(canvas);
     const renderer = new SeatMapRenderer(app, colors);
-    renderer.warmUp();
+    await renderer.warmUp();
     return renderer;
   }
 
   /**
    * Compiles the shaders and builds the label font while the worker is still parsing the plan, so the
-   * first frame of the plan does not pay for them (software WebGL compiles slowly).
+   * first frame of the plan does not pay for them (software WebGL compiles slowly). One step per task,
+   * so no single task is long.
    */
-  private warmUp(): void {
-    const g = new Graphics()
-      .poly([0, 0, 4, 0, 4, 4], true)
-      .fill({ color: 0xffffff, alpha: 0.01 })
-      .stroke({ color: 0xffffff, width: 1, alpha: 0.01 });
+  private async warmUp(): Promise<void> {
     const glyphs = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ·-';
-    const labels = [
-      new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen } }),
-      new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_ROW, fill: this.colors.rows } }),
+    const steps = [
+      () =>
+        new Graphics()
+          .poly([0, 0, 4, 0, 4, 4], true)
+          .fill({ color: 0xffffff, alpha: 0.01 })
+          .stroke({ color: 0xffffff, width: 1, alpha: 0.01 }),
+      () => new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen } }),
+      () => new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_ROW, fill: this.colors.rows } }),
+      () => new SeatLayer(oneSeat()).container,
     ];
-    const seat = new SeatLayer(oneSeat());
-    const warm = new Container({ alpha: 0.01 });
-    warm.addChild(g, ...labels, seat.container);
-    this.app.stage.addChild(warm);
-    this.app.render();
-    this.app.stage.removeChild(warm);
-    warm.destroy({ children: true });
+    for (const step of steps) {
+      await nextTask();
+      const warm = new Container({ alpha: 0.01 });
+      warm.addChild(step());
+      this.app.stage.addChild(warm);
+      this.app.render();
+      this.app.stage.removeChild(warm);
+      warm.destroy({ children: true });
+    }
   }
 
   get canvas(): HTMLCanvasElement {
@@ -202,7 +210,8 @@ export class SeatMapRenderer {
     for (let k = 0; k < changed.length; k++) this.state[changed[k]!] = states[k]!;
     restyleSeats(this.data, changed, this.state, this.palette);
     this.seats?.markDirty(changed);
-    this.drawSections();
+    // Section shading follows availability, redrawn only when sections are on screen.
+    this.sectionsDirty = true;
     this.requestFrame();
   }
 
@@ -316,7 +325,9 @@ export class SeatMapRenderer {
       this.seats.container.visible = showSeats;
       this.seats.setView(1 / scale, visible);
     }
-    this.sectionLayer.alpha = showSeats ? 0.25 : 1;
+    // Zoomed in, the seats say it all: no full-screen blended section fills (costly in software GL).
+    this.sectionLayer.visible = !showSeats;
+    if (!showSeats && this.sectionsDirty) this.drawSections();
     this.sectionLabels.visible = seatPx < ROW_LABELS_FROM_PX;
     if (this.sectionLabels.visible) this.placeSectionLabels(visible);
     this.placeRowLabels(seatPx >= ROW_LABELS_FROM_PX ? visible : null);
@@ -337,6 +348,7 @@ export class SeatMapRenderer {
   private drawSections(): void {
     const d = this.data;
     if (!d) return;
+    this.sectionsDirty = false;
     const g = this.sectionLayer.clear();
     const free = rgbNumber(this.colors.default);
     const taken = rgbNumber(this.colors.taken);
@@ -385,6 +397,8 @@ export class SeatMapRenderer {
   /** Row names beside the first seat of each visible row, in screen space so they stay crisp. */
   private placeRowLabels(visible: Rect | null): void {
     let used = 0;
+    // New labels are made a few dozen per frame, so zooming in never stalls on text layout.
+    this.labelBudget = 40;
     const d = this.data!;
     if (visible) {
       for (const s of d.sections) {
@@ -402,7 +416,12 @@ export class SeatMapRenderer {
           const ox = ((x - d.x[j]!) / len) * d.seatRadius * 2.6;
           const oy = ((y - d.y[j]!) / len) * d.seatRadius * 2.6;
           const p = worldToScreen(this.cam, x + ox, y + oy);
-          const t = this.rowLabel(used++);
+          const t = this.rowLabel(used);
+          if (!t) {
+            this.requestFrame();
+            break;
+          }
+          used++;
           if (t.text !== row.name) t.text = row.name;
           t.position.set(Math.round(p.x), Math.round(p.y));
           t.visible = true;
@@ -412,9 +431,12 @@ export class SeatMapRenderer {
     for (let k = used; k < this.rowLabelPool.length; k++) this.rowLabelPool[k]!.visible = false;
   }
 
-  private rowLabel(k: number): BitmapText {
+  private labelBudget = 0;
+
+  private rowLabel(k: number): BitmapText | null {
     let t = this.rowLabelPool[k];
     if (!t) {
+      if (this.labelBudget-- <= 0) return null;
       t = new BitmapText({
         text: '',
         style: { ...LABEL_STYLE_ROW, fill: this.colors.rows },

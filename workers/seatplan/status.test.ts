@@ -19,6 +19,38 @@ describe('applyStatus', () => {
     keys.forEach((k, i) => expect(seatIndexOf(index, k)).toBe(i));
     expect(seatIndexOf(index, '99_1_1')).toBe(-1);
     expect(seatIndexOf(index, 'garbage')).toBe(-1);
+    for (const bad of ['1__3', '1_5_3_4', 'a_1_1', '1_5_3_', '', '1_-_3', '1_5'])
+      expect(seatIndexOf(index, bad)).toBe(-1);
+  });
+
+  it('reads negative plan coordinates', () => {
+    const plan = {
+      S: [
+        {
+          id: 4,
+          name: 'A',
+          G: [
+            {
+              id: 1,
+              R: [
+                {
+                  r: '1',
+                  S: [
+                    { x: -12, y: -3, tg: 1 },
+                    { x: 7, y: -3, tg: 1 },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const d = parsePlan(plan).data!;
+    const idx = buildKeyIndex(d);
+    expect(seatIndexOf(idx, '4_-12_-3')).toBe(0);
+    expect(seatIndexOf(idx, '4_7_-3')).toBe(1);
+    expect(seatIndexOf(idx, '4_12_-3')).toBe(-1);
   });
 
   it('treats a seat missing from the sparse map as unavailable', () => {

@@ -22,14 +22,36 @@ export function buildKeyIndex(data: PlanData): KeyIndex {
   return { sectionIndexById, bySection };
 }
 
-/** The seat index of a key, or -1. */
+/**
+ * The seat index of a key (`sectionId_x_y`, x and y may be negative), or -1. Parsed by hand: it runs
+ * for every key of every status map, and substrings would allocate 3 strings a key.
+ */
 export function seatIndexOf(index: KeyIndex, key: string): number {
-  const a = key.indexOf('_');
-  const b = key.indexOf('_', a + 1);
-  if (a < 0 || b < 0) return -1;
-  const si = index.sectionIndexById.get(Number(key.slice(0, a)));
+  const parts = [0, 0, 0];
+  let part = 0;
+  let value = 0;
+  let negative = false;
+  let digits = 0;
+  for (let k = 0; k <= key.length; k++) {
+    const c = k < key.length ? key.charCodeAt(k) : 95; // a final '_' closes the last part
+    if (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+      digits++;
+    } else if (c === 45 && digits === 0 && !negative) {
+      negative = true;
+    } else if (c === 95 && digits > 0 && part < 3) {
+      parts[part++] = negative ? -value : value;
+      value = 0;
+      digits = 0;
+      negative = false;
+    } else {
+      return -1;
+    }
+  }
+  if (part !== 3) return -1;
+  const si = index.sectionIndexById.get(parts[0]!);
   if (si === undefined) return -1;
-  return index.bySection[si]!.get(pack(Number(key.slice(a + 1, b)), Number(key.slice(b + 1)))) ?? -1;
+  return index.bySection[si]!.get(pack(parts[1]!, parts[2]!)) ?? -1;
 }
 
 export interface StatusResult {
