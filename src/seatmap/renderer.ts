@@ -16,7 +16,7 @@ import { hexToRgb, type SeatColors, type StylePalette, writeStyle } from './pale
 import { SeatLayer } from './seatLayer.ts';
 
 /** Below this on-screen seat radius (px) sections are drawn as shapes; above it, seats. */
-const SEATS_FROM_PX = 1.1;
+const SEATS_FROM_PX = 2;
 /** From this on-screen seat radius (px), row labels appear. */
 const ROW_LABELS_FROM_PX = 5;
 const MAX_ROW_LABELS = 160;
