@@ -4,18 +4,12 @@
  * applyStatus({ url }) → panBy / zoomBy.
  */
 import { createSeatMap } from '../../src/seatmap/index.ts';
+import { DEFAULT_COLORS } from '../../src/seatmap/palette.ts';
 import type { Driver, LoadInfo } from './main.ts';
 
 type SeatMap = Awaited<ReturnType<typeof createSeatMap>>;
 
-const COLORS = {
-  background: '#0f172a',
-  screen: '#e2e8f0',
-  rows: '#94a3b8',
-  selected: '#22c55e',
-  default: '#3b82f6',
-  taken: '#475569',
-};
+const COLORS = DEFAULT_COLORS;
 
 export function oursDriver(container: HTMLElement): Driver {
   let map: SeatMap | null = null;

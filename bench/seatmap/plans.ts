@@ -19,6 +19,7 @@ import {
   type PlanSection,
   type Seatplan,
 } from '../../src/api/contract/seatplan.ts';
+import { prng } from '../../server/seed/prng.ts';
 import { arenaPlan, countSeats } from '../../server/seed/seatplans.ts';
 
 export type Shape = 'cinema' | 'concert' | 'stadium';
@@ -313,18 +314,6 @@ export function stadiumPlan(seats: number): Seatplan {
 // ---------------------------------------------------------------------------------------------------------
 // Status maps
 // ---------------------------------------------------------------------------------------------------------
-
-/** mulberry32: a tiny seeded PRNG, so that the status maps are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface StatusMaps {
   /** The first status map: ~30 % of the seats taken (absent). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { supportedLocales } from '../../src/api/contract/common.ts';
 import { SessionAnswerSchema, SettingsAnswerSchema } from '../../src/api/contract/session.ts';
+import { DEFAULT_COLORS } from '../../workers/seatplan/style.ts';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,14 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZone: 'Asia/Jerusalem',
         maxSeatsPerTransaction: config.maxSeatsPerTransaction,
         seatplan: {
-          colors: {
-            background: '#0f172a',
-            screen: '#e2e8f0',
-            rows: '#94a3b8',
-            selected: '#22c55e',
-            default: '#3b82f6',
-            taken: '#475569',
-          },
+          colors: { ...DEFAULT_COLORS },
           legendMode: 'full' as const,
           colorMode: 'ticketGroup' as const,
         },

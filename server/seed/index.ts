@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import type { Database } from '../db/types.ts';
 import { addDays, businessDate, wallDateAt, wallTime, type WallDate } from './calendar.ts';
+import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
   eventLockTimer,
@@ -21,18 +22,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 type PresentationRow = Insertable<Database['presentations']>;
-
-/** A small deterministic PRNG (mulberry32) so every seed sells the same demo seats. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Show {
   row: PresentationRow;
