@@ -20,7 +20,14 @@ import {
   type RuleResult,
   validateSelection,
 } from './rules.ts';
-import { applyStatus, buildKeyIndex, type KeyIndex, seatIndexOf } from './status.ts';
+import {
+  applyFreeSeats,
+  applyStatus,
+  buildKeyIndex,
+  type KeyIndex,
+  scanStatusText,
+  seatIndexOf,
+} from './status.ts';
 import {
   buildStyle,
   type ColorMode,
@@ -158,6 +165,21 @@ function decode(bytes: ArrayBuffer): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+/** A status map as text to scan, as an object, or none. */
+type StatusInput = { text: string } | { map: unknown } | null;
+
+function applyMap(data: PlanData, index: KeyIndex, value: unknown, previous: Uint8Array | null) {
+  const map = statusMapOf(value);
+  if (!map) throw new Error('the status map must be an object of section_x_y keys');
+  return applyStatus(data, index, map, previous);
+}
+
+async function fetchText(url: string): Promise<string> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.text();
+}
+
 async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
@@ -176,17 +198,19 @@ export class SeatplanEngine {
     const t0 = performance.now();
     this.options = options;
     let plan: unknown;
-    let status: unknown;
+    // The status map stays text until the plan is indexed: it is scanned, not parsed (scanStatusText).
+    let status: StatusInput;
     try {
       [plan, status] = await Promise.all([
         source.plan ??
           (source.planBytes ? decode(source.planBytes) : source.planUrl ? fetchJson(source.planUrl) : null),
-        source.status ??
-          (source.statusBytes
-            ? decode(source.statusBytes)
+        source.status !== undefined
+          ? { map: source.status }
+          : source.statusBytes
+            ? { text: new TextDecoder().decode(source.statusBytes) }
             : source.statusUrl
-              ? fetchJson(source.statusUrl)
-              : null),
+              ? fetchText(source.statusUrl).then((text) => ({ text }))
+              : null,
       ]);
     } catch (err) {
       // Not JSON, or not reachable: a clear answer instead of a rejected call.
@@ -195,10 +219,6 @@ export class SeatplanEngine {
         [{ path: '', message: err instanceof Error ? err.message : String(err) }],
         performance.now() - t0,
       );
-    }
-    status = statusMapOf(status);
-    if (status === undefined) {
-      return failed([{ path: 'status', message: 'the status map must be an object of section_x_y keys' }], 0);
     }
     const t1 = performance.now();
     const parsed = parsePlan(plan);
@@ -216,7 +236,13 @@ export class SeatplanEngine {
     const grid = buildGrid(data.x, data.y, data.bounds, data.seatRadius);
     const t3 = performance.now();
     this.state = new Uint8Array(0);
-    const applied = this.apply((status as Record<string, string> | null) ?? null);
+    let applied: ReturnType<SeatplanEngine['apply']>;
+    try {
+      applied = this.apply(status);
+    } catch (err) {
+      this.data = null;
+      return failed([{ path: 'status', message: err instanceof Error ? err.message : String(err) }], 0);
+    }
     const colors = options.colors ?? DEFAULT_COLORS;
     const levels = levelColors(data.ticketGroup, colors);
     const style = buildStyle(
@@ -259,19 +285,31 @@ export class SeatplanEngine {
 
   /** Applies a new status map and answers the diff. */
   async applyStatus(source: { url?: string; status?: Record<string, string> }): Promise<StatusUpdate> {
-    const status = statusMapOf(source.status ?? (await fetchJson(source.url ?? '')));
-    if (!status) throw new Error('the status map must be an object of section_x_y keys');
+    const status: StatusInput = source.status
+      ? { map: source.status }
+      : { text: await fetchText(source.url ?? '') };
     const t0 = performance.now();
     const r = this.apply(status);
     return { ...r, ms: performance.now() - t0 };
   }
 
-  /** A new status map; null (a bare plan in the staff preview) counts every seat as free. */
-  private apply(status: Record<string, string> | null) {
+  /**
+   * A new status map, as text (scanned) or as an object; null (a bare plan in the staff preview)
+   * counts every seat as free. Throws when the input is not a status map.
+   */
+  private apply(status: StatusInput) {
     const data = this.need();
-    const r = status
-      ? applyStatus(data, this.keyIndex!, status, this.state.length ? this.state : null)
-      : allFree(data);
+    const previous = this.state.length ? this.state : null;
+    let r;
+    if (status === null) {
+      r = allFree(data);
+    } else if ('text' in status) {
+      const scanned = scanStatusText(this.keyIndex!, status.text);
+      if (scanned) r = applyFreeSeats(data, scanned.free, scanned.unknownKeys, previous);
+      else r = applyMap(data, this.keyIndex!, JSON.parse(status.text), previous);
+    } else {
+      r = applyMap(data, this.keyIndex!, status.map, previous);
+    }
     this.state = r.state;
     const states = new Uint8Array(r.changed.length);
     r.changed.forEach((i, k) => (states[k] = r.state[i]!));

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
 import { SEAT_STATE, seatKeyOf } from './model.ts';
 import { parsePlan } from './parse.ts';
-import { applyStatus, buildKeyIndex, seatIndexOf, takenRatio } from './status.ts';
+import fc from 'fast-check';
+import {
+  applyFreeSeats,
+  applyStatus,
+  buildKeyIndex,
+  scanStatusText,
+  seatIndexOf,
+  takenRatio,
+} from './status.ts';
 
 const data = parsePlan(
   cinemaHallPlan(
@@ -85,5 +93,33 @@ describe('takenRatio', () => {
     expect(takenRatio(1, 3)).toBe(0.333);
     expect(takenRatio(2, 3)).toBe(0.667);
     expect(takenRatio(0, 0)).toBe(0);
+  });
+});
+
+describe('scanStatusText', () => {
+  it('reads the same free seats as JSON.parse plus a lookup per key', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(data.count - 1), { maxLength: 60 }),
+        fc.boolean(),
+        (free, wrapped) => {
+          const map = { ...mapOf(free), '77_1_1': '1,1' };
+          const text = JSON.stringify(wrapped ? { seats: map, held: [keys[0]] } : map, null, wrapped ? 1 : 0);
+          const scanned = scanStatusText(index, text)!;
+          const viaScan = applyFreeSeats(data, scanned.free, scanned.unknownKeys, null);
+          const viaJson = applyStatus(data, index, map, null);
+          expect(Array.from(viaScan.state)).toEqual(Array.from(viaJson.state));
+          expect(viaScan.unknownKeys).toBe(1);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('accepts empty maps and hands anything else back to JSON.parse', () => {
+    expect(scanStatusText(index, '{}')).toEqual({ free: [], unknownKeys: 0 });
+    expect(scanStatusText(index, '{"seats":{},"held":[]}')).toEqual({ free: [], unknownKeys: 0 });
+    expect(scanStatusText(index, '[1,2,3]')).toBeNull();
+    expect(scanStatusText(index, 'not json')).toBeNull();
   });
 });
