@@ -318,20 +318,7 @@ async function runOne(
   files: PlanFiles,
   limitMs: number,
 ): Promise<BenchRun> {
-  const result: BenchRun = {
-    renderer,
-    plan: files.shape,
-    seats: files.seats,
-    workerLoadMs: null,
-    firstFrameMs: null,
-    longestTaskMs: null,
-    longestTaskInteractionMs: null,
-    hitTestMs: null,
-    statusUpdateMs: null,
-    frameP50Ms: null,
-    frameP95Ms: null,
-    heapMB: null,
-  };
+  const result = emptyRun(renderer, files);
   const notes: string[] = [];
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   let tracing = false;
@@ -578,7 +565,8 @@ async function main() {
   }
 }
 
-function skippedRun(renderer: Renderer, f: PlanFiles, note: string): BenchRun {
+/** A run with nothing measured yet: null where a step is not reached. */
+function emptyRun(renderer: Renderer, f: PlanFiles): BenchRun {
   return {
     renderer,
     plan: f.shape,
@@ -592,8 +580,11 @@ function skippedRun(renderer: Renderer, f: PlanFiles, note: string): BenchRun {
     frameP50Ms: null,
     frameP95Ms: null,
     heapMB: null,
-    note,
   };
+}
+
+function skippedRun(renderer: Renderer, f: PlanFiles, note: string): BenchRun {
+  return { ...emptyRun(renderer, f), note };
 }
 
 await main();
