@@ -58,7 +58,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['workers/**/*.ts', 'src/api/contract/**/*.ts'],
+    files: ['workers/**/*.ts', 'src/api/contract/**/*.ts', 'src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

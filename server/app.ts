@@ -26,21 +26,27 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import { AppError } from './errors.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { type PaymentProvider, SandboxPaymentProvider } from './services/payments/provider.ts';
 import { visitorCookie } from './services/visitors/visitor.ts';
+import { loadSettings } from './settings.ts';
+import type { Settings } from '../src/api/contract/session.ts';
 
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
   clock?: Clock;
+  /** The card acquirer; the built-in sandbox when absent. */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: ServerConfig; db: Db; clock: Clock };
+    deps: { config: ServerConfig; db: Db; clock: Clock; payments: PaymentProvider; settings: Settings };
   }
   interface FastifyRequest {
     /** The visitor uuid from the cookie the server issued (issued on this request if it had none). */
@@ -56,7 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Node's default of 0 keeps idle sockets open; close them so shutdown is quick.
     forceCloseConnections: 'idle',
   });
-  app.decorate('deps', { config: deps.config, db: deps.db, clock: deps.clock ?? systemClock });
+  const clock = deps.clock ?? systemClock;
+  app.decorate('deps', {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    payments: deps.payments ?? new SandboxPaymentProvider(() => clock.now()),
+    settings: loadSettings(deps.config),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -97,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(presentationRoutes);
       await api.register(seatRoutes);
       await api.register(cartRoutes);
+      await api.register(orderRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,8 @@ export interface ServerConfig {
   seed: boolean;
   cookieSecure: boolean;
   logLevel: string;
+  /** JSON file with shop-setting overrides (flow titles, customer-info fields, payments). */
+  settingsFile: string | undefined;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -38,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.SEED !== '0',
     cookieSecure: env.COOKIE_SECURE === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    settingsFile: env.SETTINGS_FILE ? resolve(env.SETTINGS_FILE) : undefined,
   };
 }
 

@@ -41,6 +41,9 @@ export interface Database {
     min_quantity: number | null;
     max_quantity: number | null;
     sort: number;
+    required_ticket_id: number | null;
+    required_minimum: number | null;
+    quota: number | null;
   };
   products: { id: number; name_json: string; price: number; is_delivery_required: number };
   presentations: {
@@ -63,6 +66,7 @@ export interface Database {
     view_area_filename: string | null;
     image_map_html: string | null;
     new_booking_url: string | null;
+    best_available: Generated<number>;
   };
   presentation_products: { presentation_id: number; product_id: number; sort: number };
   presentation_ticket_groups: { presentation_id: number; ticket_group_id: number };
@@ -75,6 +79,86 @@ export interface Database {
     state: 'held' | 'sold';
     expires_at: number;
     created_at: Generated<number>;
+    extended: Generated<number>;
   };
   carts: { visitor: string; cart_json: string; updated_at: number };
+  customers: {
+    id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    mobile_number: string | null;
+    ssn: string | null;
+    address1: string | null;
+    address2: string | null;
+    city: string | null;
+    postal_code: string | null;
+    date_of_birth: string | null;
+    location_id: number | null;
+    is_mailing_allowed: number;
+    created_at: number;
+  };
+  orders: {
+    reservation_identifier: string;
+    document_key: string;
+    visitor: string;
+    customer_id: string;
+    state: 'paid' | 'cancelled';
+    locale: string;
+    tickets_total: number;
+    service_charge_total: number;
+    products_total: number;
+    total: number;
+    number_of_payments: number;
+    created_at: number;
+  };
+  order_tickets: {
+    ticket_identifier: string;
+    reservation_identifier: string;
+    presentation_id: number;
+    section_id: number;
+    x: number;
+    y: number;
+    section_name: string;
+    row_name: string;
+    seat_name: string;
+    ticket_group_id: number;
+    ticket_id: number;
+    price: number;
+    service_charge: number;
+    is_sub_ticket: number;
+    state: 'valid' | 'cancelled';
+    sort: number;
+  };
+  order_products: {
+    reservation_identifier: string;
+    presentation_id: number;
+    product_id: number;
+    quantity: number;
+    unit_price: number;
+  };
+  payments: {
+    transaction_id: string;
+    provider: string;
+    visitor: string;
+    idempotency_key: string;
+    reservation_identifier: string | null;
+    status: 'approved' | 'declined' | 'refunded';
+    amount: number;
+    number_of_payments: number;
+    brand: string | null;
+    last4: string | null;
+    approval_code: string | null;
+    decline_reason: string | null;
+    created_at: number;
+  };
+  commit_attempts: {
+    visitor: string;
+    idempotency_key: string;
+    fingerprint: string;
+    status: 'pending' | 'done' | 'declined';
+    reservation_identifier: string | null;
+    error_json: string | null;
+    created_at: number;
+  };
 }

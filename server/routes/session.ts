@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { supportedLocales } from '../../src/api/contract/common.ts';
 import { SessionAnswerSchema, SettingsAnswerSchema } from '../../src/api/contract/session.ts';
-import { DEFAULT_COLORS } from '../../workers/seatplan/style.ts';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { settings } = app.deps;
   app.get(
     '/session',
     {
@@ -24,30 +23,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['session'],
-        summary: 'Shop settings: enabled locales, currency, seat-map colours',
+        summary:
+          'Shop settings: locales, currency, seat-map colours, customer-info fields, payments, flow texts',
         response: { 200: SettingsAnswerSchema },
       },
     },
-    async () => {
-      const { config } = app.deps;
-      return {
-        locales: {
-          supported: [...supportedLocales],
-          enabled: config.enabledLocales,
-          default: config.defaultLocale,
-          fallback: 'he' as const,
-        },
-        currency: { code: 'ILS', symbol: '₪', decimals: 2 },
-        country: 'IL',
-        timeZone: 'Asia/Jerusalem',
-        maxSeatsPerTransaction: config.maxSeatsPerTransaction,
-        seatplan: {
-          colors: { ...DEFAULT_COLORS },
-          legendMode: 'full' as const,
-          colorMode: 'ticketGroup' as const,
-        },
-        authRequired: false,
-      };
-    },
+    async () => settings,
   );
 };

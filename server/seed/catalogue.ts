@@ -33,6 +33,10 @@ export interface TicketSeed {
   multiplyFactor?: number;
   minQuantity?: number;
   maxQuantity?: number;
+  /** Sold only with at least one ticket of the group's first type (a child with an adult). */
+  requiresFirst?: boolean;
+  /** Tickets of this type for sale per presentation. */
+  quota?: number;
 }
 export interface TicketGroupSeed {
   id: number;
@@ -212,9 +216,9 @@ function standardTickets(price: number): TicketSeed[] {
   const pct = (p: number) => Math.round((price * p) / 10000) * 100;
   return [
     { name: T.regular, code: 'REG', price },
-    { name: T.student, code: 'STU', price: pct(85), oldPrice: price },
+    { name: T.student, code: 'STU', price: pct(85), oldPrice: price, quota: 40 },
     { name: T.senior, code: 'SEN', price: pct(50), oldPrice: price },
-    { name: T.child, code: 'CHD', price: pct(75), oldPrice: price, maxQuantity: 6 },
+    { name: T.child, code: 'CHD', price: pct(75), oldPrice: price, maxQuantity: 6, requiresFirst: true },
   ];
 }
 

@@ -59,6 +59,7 @@ export function schedule(now: number): Show[] {
     view_area_filename: null,
     image_map_html: null,
     new_booking_url: null,
+    best_available: 0,
     ...over,
   });
   const at = (day: WallDate, h: number, m: number) => wallTime(day, h, m);
@@ -130,6 +131,7 @@ export function schedule(now: number): Show[] {
         starts_at: at(addDays(today, d), 20, 30),
         lock_timer_json: JSON.stringify(eventLockTimer),
         service_charge: 1200,
+        best_available: 1,
       }),
       ticketGroups: hallTgs,
       products: [PRODUCT.programme, PRODUCT.water],
@@ -159,6 +161,7 @@ export function schedule(now: number): Show[] {
         sale_end: starts,
         lock_timer_json: JSON.stringify(eventLockTimer),
         service_charge: 1000,
+        best_available: 1,
       }),
       ticketGroups: orchestraTgs,
       products: [PRODUCT.programme],
@@ -183,6 +186,7 @@ export function schedule(now: number): Show[] {
         sale_end: starts,
         lock_timer_json: JSON.stringify(eventLockTimer),
         service_charge: 1500,
+        best_available: 1,
       }),
       ticketGroups: arenaTgs,
       products: [PRODUCT.parking, PRODUCT.water, PRODUCT.drink],
@@ -355,6 +359,9 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
             min_quantity: t.minQuantity ?? null,
             max_quantity: t.maxQuantity ?? null,
             sort: i,
+            required_ticket_id: t.requiresFirst ? g.id * 100 + 1 : null,
+            required_minimum: t.requiresFirst ? 1 : null,
+            quota: t.quota ?? null,
           })),
         ),
       )

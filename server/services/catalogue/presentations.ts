@@ -23,7 +23,7 @@ type PresentationRow = Selectable<Database['presentations']> & {
   hall_name_json: string;
 };
 
-const SERVICE_CHARGE_LABEL: LocalizedText = {
+export const SERVICE_CHARGE_LABEL: LocalizedText = {
   he: 'דמי טיפול',
   en: 'handling fee',
   ru: 'сервисный сбор',
@@ -178,6 +178,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
     imageMapHtml: row.image_map_html,
     newBookingUrl: row.new_booking_url,
     isDisplayQr: row.is_display_qr === 1,
+    isBestAvailableEnabled: row.best_available === 1,
     lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
     serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
     products,
@@ -200,6 +201,22 @@ async function listProducts(db: Kysely<Database>, presentationId: number): Promi
   }));
 }
 
+/** Tickets sold per ticket type for a presentation (a multi-seat ticket counts once). */
+export async function soldByTicket(
+  db: Kysely<Database>,
+  presentationId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('order_tickets')
+    .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('presentation_id', '=', presentationId)
+    .where('state', '=', 'valid')
+    .where('is_sub_ticket', '=', 0)
+    .groupBy('ticket_id')
+    .execute();
+  return new Map(rows.map((r) => [r.ticket_id, Number(r.n)]));
+}
+
 export async function getTicketGroups(
   db: Kysely<Database>,
   id: number,
@@ -217,6 +234,7 @@ export async function getTicketGroups(
     .orderBy('tg.id')
     .orderBy('t.sort')
     .execute();
+  const sold = await soldByTicket(db, id);
   const groups = new Map<number, TicketGroup>();
   for (const t of tickets) {
     let group = groups.get(t.group_id);
@@ -238,6 +256,9 @@ export async function getTicketGroups(
       ref2prompt: t.ref2prompt,
       minQuantity: t.min_quantity,
       maxQuantity: t.max_quantity,
+      requiredTicketId: t.required_ticket_id,
+      requiredMinimum: t.required_minimum,
+      remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
     });
   }
   return {

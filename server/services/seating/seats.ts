@@ -99,7 +99,8 @@ async function tryHold(
     INSERT INTO seat_holds (presentation_id, section_id, x, y, visitor, state, expires_at, created_at)
     VALUES (${presentationId}, ${sectionId}, ${x}, ${y}, ${visitor}, 'held', ${expiresAt}, ${now})
     ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
-      SET visitor = excluded.visitor, expires_at = excluded.expires_at, created_at = excluded.created_at
+      SET visitor = excluded.visitor, expires_at = excluded.expires_at, created_at = excluded.created_at,
+        extended = CASE WHEN seat_holds.visitor = excluded.visitor THEN seat_holds.extended ELSE 0 END
       WHERE seat_holds.state = 'held'
         AND (seat_holds.expires_at <= ${now} OR seat_holds.visitor = excluded.visitor)
     RETURNING x`.execute(db);
@@ -216,4 +217,42 @@ export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: n
     throw new AppError('unlock_seat_error', 'this seat is not held by you');
   }
   return { unlockedSeat: { x: seat.XCoordinate, y: seat.YCoordinate } };
+}
+
+/**
+ * The one extension of a cart's timer (spec section 4): every seat the visitor holds for the
+ * presentation gets a fresh lock of the longest step's length. A second extension is refused.
+ */
+export async function extendLocks(db: Db, presentationId: number, visitor: string, now: number) {
+  const p = await getSellablePresentation(db, presentationId, now);
+  const extension =
+    Math.max(
+      p.lockTimer.chooseSeatsInSeconds,
+      p.lockTimer.chooseTicketsInSeconds,
+      p.lockTimer.customerInfoInSeconds,
+      p.lockTimer.chooseProductsInSeconds,
+    ) * 1000;
+  const expiresAt = now + extension;
+  return db.transaction().execute(async (trx) => {
+    const held = await trx
+      .selectFrom('seat_holds')
+      .select(['extended'])
+      .where('presentation_id', '=', p.id)
+      .where('visitor', '=', visitor)
+      .where('state', '=', 'held')
+      .where('expires_at', '>', now)
+      .execute();
+    if (held.length === 0) throw new AppError('lock_seat_error', 'no seat is held any more');
+    if (held.some((h) => h.extended === 1))
+      throw new AppError('lock_extension_used', 'the time was already extended once');
+    await trx
+      .updateTable('seat_holds')
+      .set({ expires_at: expiresAt, extended: 1 })
+      .where('presentation_id', '=', p.id)
+      .where('visitor', '=', visitor)
+      .where('state', '=', 'held')
+      .where('expires_at', '>', now)
+      .execute();
+    return { expiresAt: new Date(expiresAt).toISOString(), seats: held.length };
+  });
 }

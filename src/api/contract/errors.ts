@@ -33,6 +33,31 @@ export const errorCatalogue = {
   order_not_found: 404,
   order_cancelled: 409,
   location_offline: 503,
+  lock_extension_used: 409, // product: the cart timer may be extended once (spec section 4)
+  // Ticket types (spec section 5); named by the product
+  ticket_not_in_group: 409,
+  multiply_factor_mismatch: 409, // 'ticket count must match the multiply factor'
+  ticket_min_quantity: 409,
+  ticket_max_quantity: 409,
+  ticket_required_combination: 409,
+  ticket_sold_out: 409,
+  product_not_offered: 409, // product: an add-on the presentation does not sell
+  // Customer form and payment (spec sections 5 and 8)
+  field_required: 400, // 'the field {field} is a required field!'
+  field_invalid: 400, // field-level 'invalid'
+  invalid_ssn: 400,
+  terms_not_approved: 400, // 'You must approve the terms'
+  mobile_mismatch: 400,
+  email_mismatch: 400,
+  card_number_invalid: 400,
+  card_expiry_invalid: 400,
+  card_cvv_invalid: 400,
+  number_of_payments_invalid: 400, // product
+  errorResponse: 402, // 'cannot perform the transaction:' + the acquirer's reason
+  errorNoResponse: 502, // the acquirer did not answer
+  paymentError: 402,
+  last_commit_error: 409, // the order was already completed (confirmation lastCommit error)
+  idempotency_key_reused: 409, // product: one Idempotency-Key, two different carts
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -5,3 +5,4 @@ export * from './presentations.ts';
 export * from './seats.ts';
 export * from './cart.ts';
 export * from './session.ts';
+export * from './order.ts';

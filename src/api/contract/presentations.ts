@@ -63,6 +63,18 @@ export const TicketSchema = z
     ref2prompt: z.string().nullable(),
     minQuantity: z.number().int().nonnegative().nullable(),
     maxQuantity: z.number().int().positive().nullable(),
+    requiredTicketId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('choosing this ticket needs at least requiredMinimum of that ticket in the order'),
+    requiredMinimum: z.number().int().positive().nullable(),
+    remaining: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe('tickets of this type still for sale for the presentation; null: no limit'),
   })
   .meta({ id: 'Ticket' });
 export type Ticket = z.infer<typeof TicketSchema>;
@@ -96,6 +108,7 @@ export const PresentationSchema = PresentationSummarySchema.extend({
   imageMapHtml: z.string().nullable(),
   newBookingUrl: z.string().nullable(),
   isDisplayQr: z.boolean(),
+  isBestAvailableEnabled: z.boolean().describe('the seat step offers "best available" seats'),
   lockTimer: LockTimerSchema,
   serviceCharge: ServiceChargeSchema,
   products: z.array(ProductSchema),

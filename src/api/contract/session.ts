@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocaleSchema } from './common.ts';
+import { LocaleSchema, LocalizedTextSchema } from './common.ts';
 
 export const SessionAnswerSchema = z.object({ uuid: z.uuid() }).meta({ id: 'Session' });
 
@@ -10,6 +10,63 @@ export const SeatColorsSchema = z.object({
   selected: z.string(),
   default: z.string(),
   taken: z.string(),
+});
+
+/** Whether a customer field is asked, and whether it must be filled (spec section 3). */
+export const FieldRuleSchema = z.object({ isRequired: z.boolean(), isIncluded: z.boolean() });
+
+export const customerFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'mobileNumber',
+  'address1',
+  'address2',
+  'city',
+  'postalCode',
+  'dateOfBirth',
+  'ssn',
+  'location',
+] as const;
+export type CustomerField = (typeof customerFields)[number];
+
+export const CustomerInfoBlockSchema = z.object({
+  isSSNRequired: z.boolean(),
+  isDefaultMailingAllowed: z.boolean(),
+  isMailingAllowedExcluded: z.boolean(),
+  isVoucherPaymentEnabled: z.boolean(),
+  additionalTerms: LocalizedTextSchema.nullable(),
+  fields: z.object(
+    Object.fromEntries(customerFields.map((f) => [f, FieldRuleSchema])) as Record<
+      CustomerField,
+      typeof FieldRuleSchema
+    >,
+  ),
+});
+export type CustomerInfoBlock = z.infer<typeof CustomerInfoBlockSchema>;
+
+export const OrderCustomerInfoBlockSchema = CustomerInfoBlockSchema.extend({
+  isVerifyMobileNumber: z.boolean(),
+  isVerifyEmail: z.boolean(),
+  isTermsRequired: z.boolean(),
+  isTermsConfirmed: z.boolean().describe('the terms box starts ticked'),
+});
+export type OrderCustomerInfoBlock = z.infer<typeof OrderCustomerInfoBlockSchema>;
+
+export const flowIds = [
+  'order',
+  'order_vouchers',
+  'order_donations',
+  'order_memberships',
+  'enroll_memberships',
+] as const;
+export type FlowId = (typeof flowIds)[number];
+
+/** Titles, subtitles and step names a venue may replace per flow; absent: the shop's own texts. */
+export const FlowTextsSchema = z.object({
+  title: LocalizedTextSchema.optional(),
+  subtitle: LocalizedTextSchema.optional(),
+  steps: z.record(z.string(), LocalizedTextSchema).optional(),
 });
 
 export const SettingsAnswerSchema = z
@@ -30,6 +87,23 @@ export const SettingsAnswerSchema = z
       colorMode: z.enum(['ticketGroup', 'status']),
     }),
     authRequired: z.boolean(),
+    customerInfo: z.object({
+      order: OrderCustomerInfoBlockSchema,
+      orderMemberships: CustomerInfoBlockSchema,
+      orderSystemVouchers: CustomerInfoBlockSchema,
+      orderDonations: CustomerInfoBlockSchema,
+    }),
+    flows: z.partialRecord(z.enum(flowIds), FlowTextsSchema),
+    payment: z.object({
+      provider: z.string().describe('card provider the card form talks to (sandbox: built in)'),
+      maxNumberOfPayments: z.number().int().min(1).max(36),
+      minAmountPerPayment: z.number().int().nonnegative().describe('agorot per instalment'),
+    }),
+    order: z.object({
+      orderReceivedUrl: z.string().nullable().describe('external page after a completed order'),
+      termsUrl: z.string().nullable().describe('external order terms'),
+      eDocumentGraceMinutes: z.number().int().nonnegative(),
+    }),
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof SettingsAnswerSchema>;

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { supportedLocales } from '../src/api/contract/common.ts';
+import {
+  type CustomerField,
+  type CustomerInfoBlock,
+  type Settings,
+  SettingsAnswerSchema,
+  customerFields,
+} from '../src/api/contract/session.ts';
+import { DEFAULT_COLORS } from '../workers/seatplan/style.ts';
+import type { ServerConfig } from './config.ts';
+
+function block(included: Partial<Record<CustomerField, boolean>>): CustomerInfoBlock {
+  const fields = Object.fromEntries(
+    customerFields.map((f) => [f, { isRequired: included[f] ?? false, isIncluded: included[f] ?? false }]),
+  ) as CustomerInfoBlock['fields'];
+  return {
+    isSSNRequired: false,
+    isDefaultMailingAllowed: false,
+    isMailingAllowedExcluded: false,
+    isVoucherPaymentEnabled: false,
+    additionalTerms: null,
+    fields,
+  };
+}
+
+/**
+ * The shop settings with the spec's defaults (section 3: first name, last name and e-mail required
+ * and included; mobile required and included in the order block only; terms required, not ticked;
+ * mailing off; verification off; one payment).
+ */
+export function defaultSettings(config: ServerConfig): Settings {
+  const names = { firstName: true, lastName: true, email: true };
+  return {
+    locales: {
+      supported: [...supportedLocales],
+      enabled: config.enabledLocales,
+      default: config.defaultLocale,
+      fallback: 'he',
+    },
+    currency: { code: 'ILS', symbol: '₪', decimals: 2 },
+    country: 'IL',
+    timeZone: 'Asia/Jerusalem',
+    maxSeatsPerTransaction: config.maxSeatsPerTransaction,
+    seatplan: { colors: { ...DEFAULT_COLORS }, legendMode: 'full', colorMode: 'ticketGroup' },
+    authRequired: false,
+    customerInfo: {
+      order: {
+        ...block({ ...names, mobileNumber: true }),
+        isVerifyMobileNumber: false,
+        isVerifyEmail: false,
+        isTermsRequired: true,
+        isTermsConfirmed: false,
+      },
+      orderMemberships: block(names),
+      orderSystemVouchers: block(names),
+      orderDonations: block(names),
+    },
+    flows: {},
+    payment: { provider: 'sandbox', maxNumberOfPayments: 6, minAmountPerPayment: 10000 },
+    order: { orderReceivedUrl: null, termsUrl: null, eDocumentGraceMinutes: 0 },
+  };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Deep merge: objects merge key by key, anything else (arrays included) replaces. */
+export function mergeSettings<T>(base: T, override: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(override))
+    return (override === undefined ? base : override) as T;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(override)) out[k] = mergeSettings(out[k], v);
+  return out as T;
+}
+
+/**
+ * The settings the shop receives: the defaults, then the venue's SETTINGS_FILE (JSON, any subset of
+ * GET /api/settings: flow titles and step names, customer-info fields, payments, the order-received
+ * page). Locales and the seat cap always come from the environment. A bad file stops the start.
+ */
+export function loadSettings(config: ServerConfig): Settings {
+  const base = defaultSettings(config);
+  if (!config.settingsFile) return base;
+  let override: unknown;
+  try {
+    override = JSON.parse(readFileSync(config.settingsFile, 'utf8'));
+  } catch (err) {
+    throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${(err as Error).message}`, { cause: err });
+  }
+  const merged = mergeSettings(base, override);
+  merged.locales = base.locales;
+  merged.maxSeatsPerTransaction = base.maxSeatsPerTransaction;
+  const parsed = SettingsAnswerSchema.safeParse(merged);
+  if (!parsed.success) {
+    throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
