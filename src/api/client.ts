@@ -11,6 +11,12 @@ const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?
 
 let visitorUuid: string | undefined;
 
+/** The address of an API path, for code that fetches it itself (the seat-map worker). */
+export function apiUrl(path: string, query: Record<string, string | number> = {}): string {
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return `${API_BASE}${path}${q ? `?${q}` : ''}`;
+}
+
 export function setVisitorUuid(uuid: string | undefined): void {
   visitorUuid = uuid;
 }
@@ -58,6 +64,7 @@ interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -73,6 +80,7 @@ export async function apiCall<S extends z.ZodType>(
       method: opts.method ?? 'GET',
       query: opts.query,
       body: opts.body as Record<string, unknown> | undefined,
+      ...(opts.headers ? { headers: opts.headers } : {}),
       signal: opts.signal,
     });
   } catch (err) {

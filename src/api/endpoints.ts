@@ -1,10 +1,21 @@
 import { apiCall } from './client.ts';
 import {
+  CartAnswerSchema,
+  type CartBody,
+  CommitAnswerSchema,
+  type CommitBody,
+  ExtendLockAnswerSchema,
+  LockSeatAnswerSchema,
+  type LockSeat,
+  OrderDocumentSchema,
   PresentationSchema,
   PresentationsAnswerSchema,
+  SeatplanSchema,
+  SeatsStatusAnswerSchema,
   SessionAnswerSchema,
   SettingsAnswerSchema,
   TicketGroupsAnswerSchema,
+  UnlockSeatAnswerSchema,
 } from './contract/index.ts';
 
 /** Typed calls of the shop, one per API route it uses. */
@@ -23,4 +34,27 @@ export const api = {
       query: { cb: Date.now() },
       ...(signal ? { signal } : {}),
     }),
+  seatplan: (venueId: number, seatplanId: number) =>
+    apiCall('/seats/seatplanV2', SeatplanSchema, { query: { venueId, seatplanId } }),
+  seatsStatus: (p: { id: number; venueTypeId: number; isReserved: boolean }) =>
+    apiCall('/seats/seats-statusV2', SeatsStatusAnswerSchema, {
+      query: { presentationId: p.id, venueTypeId: p.venueTypeId, isReserved: p.isReserved ? 1 : 0 },
+    }),
+  lockSeat: (seat: LockSeat) =>
+    apiCall('/seats/lock-seat', LockSeatAnswerSchema, { method: 'PUT', body: { seat } }),
+  unlockSeat: (seat: LockSeat) =>
+    apiCall('/seats/unlock-seat', UnlockSeatAnswerSchema, { method: 'PUT', body: { seat } }),
+  extendLock: (presentationId: number) =>
+    apiCall('/seats/extend-lock', ExtendLockAnswerSchema, { method: 'PUT', body: { presentationId } }),
+  saveCart: (cart: CartBody['cart']) =>
+    apiCall('/cart', CartAnswerSchema, { method: 'POST', body: { cart } }),
+  /** One idempotency key per payment attempt: a retried request never charges twice. */
+  commit: (body: CommitBody, idempotencyKey: string) =>
+    apiCall('/payment/commit', CommitAnswerSchema, {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  edocument: (documentKey: string, signal?: AbortSignal) =>
+    apiCall(`/edocument/${encodeURIComponent(documentKey)}`, OrderDocumentSchema, signal ? { signal } : {}),
 };

@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
       { path: paths.membership, element: <NotFoundPage /> },
       { path: paths.membershipOrder, element: <NotFoundPage /> },
       { path: paths.membershipPriceOrder, element: <NotFoundPage /> },
-      { path: paths.edocument, element: <NotFoundPage /> },
+      { path: paths.edocument, ...lazyPage(() => import('../flows/edocument/EDocumentPage.tsx')) },
       { path: paths.vod, element: <NotFoundPage /> },
       { path: paths.vodWithReservation, element: <NotFoundPage /> },
       { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },

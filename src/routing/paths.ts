@@ -19,6 +19,8 @@ export const paths = {
   preview: '/preview',
 } as const;
 
+export const edocumentPath = (documentKey: string) => `/edocument/${encodeURIComponent(documentKey)}`;
+
 // The index is exactly '/'; other routes accept one trailing slash.
 const patterns = Object.values(paths).map((p) =>
   p === '/' ? /^\/$/ : new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),

@@ -9,14 +9,19 @@ import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { PresentationHeader } from './PresentationHeader.tsx';
 import { PriceList } from './PriceList.tsx';
+import { OrderFlow } from './OrderFlow.tsx';
+import { useSnapshot } from 'valtio';
+import { session } from '../../state/session.ts';
+import type { Settings } from '../../api/contract/session.ts';
 
 /**
- * /order/{presentationId}: the presentation with its prices, or why it cannot be bought
- * (unknown presentation, sale not begun, sale ended). The seat steps build on this page.
+ * /order/{presentationId}: the presentation and its order flow, or why it cannot be bought
+ * (unknown presentation, sale not begun, sale ended).
  */
 export default function OrderPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { settings } = useSnapshot(session);
   const { presentationId } = useParams();
   const id = Number(presentationId);
   const valid = Number.isInteger(id) && id > 0;
@@ -54,10 +59,19 @@ export default function OrderPage() {
   return (
     <Stack gap="lg">
       <PresentationHeader presentation={state.data.presentation} />
-      <PriceList
-        ticketGroups={state.data.prices.ticketGroups}
-        serviceCharge={state.data.prices.serviceCharge}
-      />
+      {settings && !state.data.presentation.isVod ? (
+        <OrderFlow
+          key={state.data.presentation.id}
+          presentation={state.data.presentation}
+          ticketGroups={state.data.prices.ticketGroups}
+          settings={settings as Settings}
+        />
+      ) : (
+        <PriceList
+          ticketGroups={state.data.prices.ticketGroups}
+          serviceCharge={state.data.prices.serviceCharge}
+        />
+      )}
     </Stack>
   );
 }

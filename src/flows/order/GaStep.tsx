@@ -1,0 +1,132 @@
+import { Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { seatKey } from '../../api/contract/seatplan.ts';
+import { api } from '../../api/endpoints.ts';
+import { useAsync } from '../../ui/useAsync.ts';
+import type { HeldSeat } from './model.ts';
+import { errorText } from './errorText.ts';
+import { lockSeatOf, type SeatStepProps } from './SeatStep.tsx';
+
+interface GaSection {
+  id: number;
+  name: string;
+  ticketGroup: number;
+  names: Map<string, { row: string; seat: string }>;
+}
+
+/**
+ * Step 1, general admission: the customer asks for a number of places per area and the box office
+ * picks the places (spec section 4).
+ */
+export function GaStep(props: SeatStepProps) {
+  const { presentation: p, settings, seats } = props;
+  const { t } = useTranslation();
+  const [quantity, setQuantity] = useState<Record<number, number>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const plan = useAsync(async () => {
+    const sp = await api.seatplan(p.venueId, p.seatplanId);
+    return sp.S.map((s): GaSection => {
+      const names = new Map<string, { row: string; seat: string }>();
+      let ticketGroup = 0;
+      for (const g of s.G)
+        for (const r of g.R)
+          for (const seat of r.S) {
+            ticketGroup ||= seat.tg;
+            names.set(seatKey(s.id, seat.x, seat.y), { row: r.r, seat: seat.n });
+          }
+      return { id: s.id, name: s.name, ticketGroup, names };
+    });
+  }, `${p.venueId}:${p.seatplanId}`);
+
+  const hold = async (section: GaSection) => {
+    const n = quantity[section.id] ?? 1;
+    setBusy(true);
+    setMessage(null);
+    const held: HeldSeat[] = [];
+    try {
+      for (let i = 0; i < n; i++) {
+        const r = await api.lockSeat({
+          PresentationId: p.id,
+          VenueId: p.venueId,
+          VenueSeatplanId: p.seatplanId,
+          VenueSectionId: section.id,
+          TicketGroupId: section.ticketGroup,
+        });
+        const key = seatKey(section.id, r.lockedSeat.x, r.lockedSeat.y);
+        const name = section.names.get(key);
+        held.push({
+          key,
+          sectionId: section.id,
+          x: r.lockedSeat.x,
+          y: r.lockedSeat.y,
+          ticketGroup: section.ticketGroup,
+          section: section.name,
+          row: name?.row ?? '',
+          seat: name?.seat ?? '',
+          expiresAt: Date.parse(r.expiresAt),
+          ticketId: null,
+        });
+      }
+    } catch (err) {
+      setMessage(errorText(t, err));
+    } finally {
+      if (held.length) props.onHeld(held);
+      setBusy(false);
+    }
+  };
+
+  const releaseAll = async () => {
+    setBusy(true);
+    await Promise.allSettled(seats.map((s) => api.unlockSeat(lockSeatOf(p, s))));
+    props.onReleased(seats.map((s) => s.key));
+    setBusy(false);
+  };
+
+  if (plan.status === 'loading') return <Skeleton height={160} />;
+  if (plan.status === 'error') return <Alert color="red">{t('errors.fetch_data_error')}</Alert>;
+  return (
+    <Stack gap="sm" data-testid="ga-step">
+      <Text>{t('order.gaIntro')}</Text>
+      {plan.data.map((section) => (
+        <Card key={section.id} withBorder padding="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Stack gap={2}>
+              <Text fw={700}>{section.name}</Text>
+              <Text size="sm" c="dimmed">
+                {props.priceOf(section.ticketGroup) ?? ''}
+              </Text>
+            </Stack>
+            <Group gap="sm" align="flex-end">
+              <NumberInput
+                label={t('order.quantity')}
+                min={1}
+                max={settings.maxSeatsPerTransaction}
+                value={quantity[section.id] ?? 1}
+                onChange={(v) => setQuantity((q) => ({ ...q, [section.id]: typeof v === 'number' ? v : 1 }))}
+                w={120}
+              />
+              <Button onClick={() => void hold(section)} loading={busy}>
+                {t('order.holdPlaces')}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      ))}
+      {message ? (
+        <Alert color="orange" role="alert" data-testid="seat-message">
+          {message}
+        </Alert>
+      ) : null}
+      {seats.length ? (
+        <Group justify="space-between">
+          <Text data-testid="ga-held">{t('order.placesHeld', { count: seats.length })}</Text>
+          <Button variant="subtle" color="red" onClick={() => void releaseAll()} disabled={busy}>
+            {t('order.releasePlaces')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LocalizedText } from '../../api/contract/common.ts';
+import { formatPrice, pickText } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+
+export interface SummaryLine {
+  label: string;
+  detail?: string;
+  amount: number;
+}
+
+interface Props {
+  seats: SummaryLine[];
+  products: SummaryLine[];
+  serviceCharge: number;
+  serviceChargeLabel: LocalizedText;
+  total: number;
+  title?: string;
+}
+
+/** What the customer is buying and what it costs, in agorot formatted as ₪. */
+export function OrderSummary(props: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const line = (l: SummaryLine, i: number) => (
+    <Group key={i} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <Stack gap={0}>
+        <Text size="sm">{l.label}</Text>
+        {l.detail ? (
+          <Text size="xs" c="dimmed">
+            {l.detail}
+          </Text>
+        ) : null}
+      </Stack>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatPrice(l.amount, locale)}
+      </Text>
+    </Group>
+  );
+  return (
+    <Card withBorder padding="md" data-testid="order-summary">
+      <Stack gap="xs">
+        <Title order={3} fz="h4">
+          {props.title ?? t('order.summary')}
+        </Title>
+        {props.seats.map(line)}
+        {props.products.length ? <Divider /> : null}
+        {props.products.map(line)}
+        <Divider />
+        {line({ label: pickText(props.serviceChargeLabel, locale), amount: props.serviceCharge }, -1)}
+        <Group justify="space-between">
+          <Text fw={700}>{t('order.total')}</Text>
+          <Text fw={700} data-testid="order-total">
+            {formatPrice(props.total, locale)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TicketGroup } from '../../api/contract/presentations.ts';
+import { choosableTickets, checkTickets } from '../../domain/order/tickets.ts';
+import { formatPrice, pickText } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import type { HeldSeat } from './model.ts';
+import { ticketProblemText, toRuleGroups } from './ticketRules.ts';
+
+interface Props {
+  groups: TicketGroup[];
+  seats: HeldSeat[];
+  onChoose: (key: string, ticketId: number) => void;
+}
+
+/** Step 2: a ticket type per seat, with the default ticket chosen and every rule explained. */
+export function TicketStep({ groups, seats, onChoose }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const rules = toRuleGroups(groups);
+  const problems = checkTickets(
+    rules,
+    seats
+      .filter((s) => s.ticketId !== null)
+      .map((s) => ({ key: s.key, ticketGroupId: s.ticketGroup, ticketId: s.ticketId! })),
+  );
+  return (
+    <Stack gap="md">
+      <Card withBorder padding={0}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="ticket-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('order.seat')}</Table.Th>
+              <Table.Th>{t('order.priceLevel')}</Table.Th>
+              <Table.Th>{t('order.ticketType')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {seats.map((s) => {
+              const group = groups.find((g) => g.id === s.ticketGroup);
+              const rule = rules.find((g) => g.id === s.ticketGroup);
+              const options = choosableTickets(rule).map((rt) => {
+                const tk = group!.tickets.find((x) => x.id === rt.id)!;
+                const soldOut = tk.remaining === 0;
+                return {
+                  value: String(tk.id),
+                  label: `${pickText(tk.name, locale)} · ${formatPrice(tk.price, locale)}${
+                    tk.multiplyFactor > 1
+                      ? ` (${t('order.seatsPerTicket', { seats: tk.multiplyFactor })})`
+                      : ''
+                  }${soldOut ? ` · ${t('order.soldOut')}` : ''}`,
+                  disabled: soldOut && s.ticketId !== tk.id,
+                };
+              });
+              return (
+                <Table.Tr key={s.key} data-testid="ticket-row">
+                  <Table.Td>
+                    {t('seatmap.seatTitle', { section: s.section, row: s.row, seat: s.seat })}
+                  </Table.Td>
+                  <Table.Td>{group ? pickText(group.name, locale) : ''}</Table.Td>
+                  <Table.Td miw={220}>
+                    <Select
+                      aria-label={t('order.ticketTypeFor', { seat: `${s.row}/${s.seat}` })}
+                      data={options}
+                      value={s.ticketId === null ? null : String(s.ticketId)}
+                      onChange={(v) => v && onChoose(s.key, Number(v))}
+                      allowDeselect={false}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {problems.length ? (
+        <Alert color="orange" role="alert" data-testid="ticket-problems">
+          <Stack gap={4}>
+            {problems.map((pr, i) => (
+              <Text key={i} size="sm">
+                {ticketProblemText(t, locale, groups, pr)}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : (
+        <Group>
+          <Text size="sm" c="dimmed">
+            {t('order.ticketsHint')}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import type { LockTimer } from '../../api/contract/presentations.ts';
+
+/** A seat this customer holds in the order, with the ticket chosen for it. */
+export interface HeldSeat {
+  key: string;
+  sectionId: number;
+  x: number;
+  y: number;
+  ticketGroup: number;
+  section: string;
+  row: string;
+  seat: string;
+  /** Lock lapse time (epoch ms) as the box office answered it. */
+  expiresAt: number;
+  ticketId: number | null;
+}
+
+/** The steps of the order flow, in the order the customer meets them (spec section 2). */
+export const orderSteps = ['seats', 'tickets', 'products', 'payment', 'confirmation'] as const;
+export type OrderStepId = (typeof orderSteps)[number];
+
+/** Seconds a step may take (spec section 3, lockTimer); the confirmation has no timer. */
+export function stepSeconds(step: OrderStepId, timer: LockTimer): number | null {
+  switch (step) {
+    case 'seats':
+      return timer.chooseSeatsInSeconds;
+    case 'tickets':
+      return timer.chooseTicketsInSeconds;
+    case 'products':
+      return timer.chooseProductsInSeconds;
+    case 'payment':
+      return timer.customerInfoInSeconds;
+    default:
+      return null;
+  }
+}
+
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}

@@ -1,0 +1,60 @@
+import type { TFunction } from 'i18next';
+import type { Locale } from '../../api/contract/common.ts';
+import type { TicketGroup } from '../../api/contract/presentations.ts';
+import type { RuleGroup, TicketProblem } from '../../domain/order/tickets.ts';
+import { pickText } from '../../i18n/format.ts';
+
+/** The ticket groups as the shared rules see them. */
+export function toRuleGroups(groups: readonly TicketGroup[]): RuleGroup[] {
+  return groups.map((g) => ({
+    id: g.id,
+    tickets: g.tickets.map((tk) => ({
+      id: tk.id,
+      price: tk.price,
+      serviceCharge: tk.serviceCharge,
+      multiplyFactor: tk.multiplyFactor,
+      isMultiplyFactorSubTicket: tk.isMultiplyFactorSubTicket,
+      ref1prompt: tk.ref1prompt,
+      ref2prompt: tk.ref2prompt,
+      minQuantity: tk.minQuantity,
+      maxQuantity: tk.maxQuantity,
+      requiredTicketId: tk.requiredTicketId,
+      requiredMinimum: tk.requiredMinimum,
+      remaining: tk.remaining,
+    })),
+  }));
+}
+
+/** The customer's sentence for a broken ticket rule (spec section 5). */
+export function ticketProblemText(
+  t: TFunction,
+  locale: Locale,
+  groups: readonly TicketGroup[],
+  problem: TicketProblem,
+): string {
+  const nameOf = (id: number) => {
+    for (const g of groups) {
+      const tk = g.tickets.find((x) => x.id === id);
+      if (tk) return pickText(tk.name, locale);
+    }
+    return String(id);
+  };
+  switch (problem.code) {
+    case 'ticket_not_in_group':
+      return t('errors.ticket_not_in_group');
+    case 'multiply_factor_mismatch':
+      return t('errors.multiply_factor_mismatch', { ticket: nameOf(problem.ticketId), seats: problem.seats });
+    case 'ticket_min_quantity':
+      return t('errors.ticket_min_quantity', { ticket: nameOf(problem.ticketId), min: problem.min });
+    case 'ticket_max_quantity':
+      return t('errors.ticket_max_quantity', { ticket: nameOf(problem.ticketId), max: problem.max });
+    case 'ticket_required_combination':
+      return t('errors.ticket_required_combination', {
+        ticket: nameOf(problem.ticketId),
+        required: nameOf(problem.requiredTicketId),
+        min: problem.min,
+      });
+    case 'ticket_sold_out':
+      return t('errors.ticket_sold_out', { ticket: nameOf(problem.ticketId), remaining: problem.remaining });
+  }
+}
