@@ -20,6 +20,8 @@ export interface SeatMapProps {
   onSeatActivate?: (seat: SeatDescription) => void;
   onLoaded?: (report: LoadReport, handle: SeatMapHandle) => void;
   onLoadError?: (error: unknown) => void;
+  /** Bumped by the owner after it applied a new status map, so the list view re-reads the seats. */
+  statusVersion?: number;
   height?: number | string;
   ref?: Ref<SeatMapRef>;
 }
@@ -228,7 +230,12 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
         {announcement}
       </VisuallyHidden>
       {listView && h ? (
-        <SeatListView handle={h} version={version} priceOf={props.priceOf} onPick={(i) => void activate(i)} />
+        <SeatListView
+          handle={h}
+          version={version + (props.statusVersion ?? 0)}
+          priceOf={props.priceOf}
+          onPick={(i) => void activate(i)}
+        />
       ) : null}
     </Box>
   );

@@ -348,7 +348,12 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
         </Title>
       ) : null}
       {flowTexts?.subtitle ? <Text c="dimmed">{pickText(flowTexts.subtitle, locale)}</Text> : null}
-      <Stepper active={step === 'confirmation' ? orderSteps.length : stepIndex} size="sm" allowNextStepsSelect={false} aria-label={t('order.progress')}>
+      <Stepper
+        active={step === 'confirmation' ? orderSteps.length : stepIndex}
+        size="sm"
+        allowNextStepsSelect={false}
+        aria-label={t('order.progress')}
+      >
         {orderSteps.map((id) => (
           <Stepper.Step key={id} label={stepTitle(id)} />
         ))}

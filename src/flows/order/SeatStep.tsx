@@ -57,6 +57,7 @@ export function SeatStep(props: SeatStepProps) {
   const [pending, setPending] = useState<{ seats: number[]; confirm: Confirm[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [count, setCount] = useState(2);
+  const [statusVersion, setStatusVersion] = useState(0);
   const pendingRef = useRef(pending);
   const propsRef = useRef(props);
   useEffect(() => {
@@ -87,7 +88,8 @@ export function SeatStep(props: SeatStepProps) {
       running = true;
       handle
         .applyStatus({ url: statusUrl })
-        .then(() => {
+        .then((r) => {
+          if (r.changed > 0) setStatusVersion((v) => v + 1);
           const wanted = pendingRef.current;
           if (wanted && wanted.seats.some((i) => handle.state()[i] === 0)) {
             setPending(null);
@@ -111,6 +113,7 @@ export function SeatStep(props: SeatStepProps) {
     const heldKeys = new Set(status.held);
     const indices = status.held.map((k) => h.indexOfKey(k)).filter((i) => i >= 0);
     await h.setSelected(indices, true);
+    setStatusVersion((v) => v + 1);
     const known = new Set(propsRef.current.seats.map((s) => s.key));
     const lapsed = propsRef.current.seats.filter((s) => !heldKeys.has(s.key)).map((s) => s.key);
     if (lapsed.length) propsRef.current.onReleased(lapsed);
@@ -148,10 +151,12 @@ export function SeatStep(props: SeatStepProps) {
         await Promise.allSettled(locked.map((s) => api.unlockSeat(lockSeatOf(p, s))));
         if (err instanceof ApiCallError && err.code === 'lock_seat_error') await h.markTaken([d.index]);
         setMessage(errorText(t, err));
+        setStatusVersion((v) => v + 1);
         return false;
       }
     }
     await h.setSelected(indices, true);
+    setStatusVersion((v) => v + 1);
     props.onHeld(locked);
     return true;
   };
@@ -167,6 +172,7 @@ export function SeatStep(props: SeatStepProps) {
     const lost = descs.filter((_, i) => results[i]!.status === 'rejected').map((d) => d.index);
     await h.setSelected(indices, false);
     if (lost.length) await h.markTaken(lost);
+    setStatusVersion((v) => v + 1);
     props.onReleased(descs.map((d) => d.key));
   };
 
@@ -240,6 +246,7 @@ export function SeatStep(props: SeatStepProps) {
         onSeatActivate={(seat) => void activate(seat)}
         onLoaded={(_report, h) => void onLoaded(h)}
         onLoadError={() => setMessage(t('errors.fetch_data_error'))}
+        statusVersion={statusVersion}
         height="min(62vh, 560px)"
       />
       <Text size="sm" c="dimmed">

@@ -1,0 +1,241 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+
+/** The seat order flow in real Chromium against the real server and a fresh SQLite database. */
+
+const texts = {
+  en: {
+    listView: 'Show as a list',
+    row: 'row',
+    seat: 'seat',
+    student: 'Student',
+    holderId: "Card holder's ID number",
+    declined: 'declined',
+    taken: 'no longer available',
+  },
+  he: {
+    listView: 'הצגה כרשימה',
+    row: 'שורה',
+    seat: 'מושב',
+    student: 'סטודנט',
+    holderId: 'תעודת זהות של בעל הכרטיס',
+    declined: 'סירבה',
+    taken: 'כבר אינו פנוי',
+  },
+} as const;
+type Lang = keyof typeof texts;
+
+async function cinemaShows(request: APIRequestContext): Promise<PresentationSummary[]> {
+  const res = await request.get('/api/seats/presentations');
+  const { presentations } = (await res.json()) as { presentations: PresentationSummary[] };
+  return presentations.filter((p) => p.seatplanId === 11 && p.saleStatus === 'open');
+}
+
+interface SeatName {
+  key: string;
+  row: string;
+  seat: string;
+}
+
+/** Free regular seats (not sofa, wheelchair or limited view) of a presentation, in plan order. */
+async function freeRegularSeats(request: APIRequestContext, p: PresentationSummary): Promise<SeatName[]> {
+  const plan = (await (
+    await request.get(`/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}`)
+  ).json()) as Seatplan;
+  const status = (await (
+    await request.get(
+      `/api/seats/seats-statusV2?presentationId=${p.id}&venueTypeId=${p.venueTypeId}&isReserved=1`,
+    )
+  ).json()) as { seats: Record<string, string> };
+  const out: SeatName[] = [];
+  for (const s of plan.S)
+    for (const g of s.G)
+      for (const r of g.R)
+        for (const seat of r.S) {
+          const key = `${s.id}_${seat.x}_${seat.y}`;
+          const plain = !seat.sofa && !seat.handicap && !seat.companion && !seat.limitedView && seat.tg === 1;
+          if (plain && status.seats[key]) out.push({ key, row: r.r, seat: seat.n });
+        }
+  return out;
+}
+
+function seatButton(page: Page, lang: Lang, s: SeatName) {
+  const tx = texts[lang];
+  return page
+    .getByTestId('seat-list-view')
+    .getByRole('button', { name: new RegExp(`, ${tx.row} ${s.row}, ${tx.seat} ${s.seat},`) });
+}
+
+async function openSeatList(page: Page, lang: Lang, presentationId: number) {
+  await page.goto(`/order/${presentationId}?language=${lang}`);
+  await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
+  await page.getByRole('button', { name: texts[lang].listView }).click();
+  await expect(page.getByTestId('seat-list-view')).toBeVisible();
+}
+
+async function fillDetails(page: Page, lang: Lang, cardNumber: string) {
+  await page.locator('input[name=firstName]').fill('Dana');
+  await page.locator('input[name=lastName]').fill('Levi');
+  await page.locator('input[name=email]').fill('dana@example.com');
+  await page.locator('input[name=mobileNumber]').fill('050-1234567');
+  await page.getByTestId('terms').check();
+  await page.locator('input[name=cardnumber]').fill(cardNumber);
+  await page.locator('input[name=cc-exp]').fill('12/29');
+  await page.locator('input[name=cvc]').fill('123');
+  await page.getByLabel(texts[lang].holderId).fill('123456782');
+}
+
+for (const [lang, index] of [
+  ['he', 0],
+  ['en', 1],
+] as const) {
+  test(`a customer buys two seats, a student ticket and a popcorn, and opens the e-ticket (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const show = (await cinemaShows(request))[index]!;
+    const [a, b] = await freeRegularSeats(request, show);
+    await openSeatList(page, lang, show.id);
+    await seatButton(page, lang, a!).click();
+    await expect(seatButton(page, lang, a!)).toHaveAttribute('aria-pressed', 'true');
+    await seatButton(page, lang, b!).click();
+    await expect(page.getByTestId('seats-chosen')).toContainText('(2)');
+    await expect(page.getByTestId('step-timer')).toBeVisible();
+
+    await page.getByTestId('next-step').click();
+    const secondRow = page.getByTestId('ticket-row').nth(1);
+    await secondRow.locator('input').first().click();
+    await page.getByRole('option', { name: new RegExp(texts[lang].student) }).click();
+    await expect(page.getByTestId('order-total')).toContainText('88.00'); // 42 + 36 + 2 × 5 handling fee
+
+    await page.getByTestId('next-step').click();
+    await page.getByTestId('product-list').locator('input').first().fill('1'); // large popcorn, 32
+    await expect(page.getByTestId('order-total')).toContainText('120.00');
+
+    await page.getByTestId('next-step').click();
+    await fillDetails(page, lang, '4111 1111 1111 1111');
+    await page.getByTestId('pay').click();
+
+    await expect(page.getByTestId('confirmation')).toBeVisible();
+    await expect(page.getByTestId('reservation-id')).toHaveText(/^[A-Z0-9]{10}$/);
+    await expect(page.getByTestId('confirmation-ticket')).toHaveCount(2);
+    await expect(page.getByTestId('confirmation-ticket').nth(1)).toContainText(texts[lang].student);
+    await expect(page.getByTestId('confirmation-total')).toContainText('120.00');
+
+    await page.getByTestId('open-etickets').click();
+    await expect(page.getByTestId('eticket')).toHaveCount(2);
+    await expect(page.getByTestId('ticket-qr')).toHaveCount(2);
+    await expect(page.getByTestId('ticket-qr').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+
+    // The seats are sold: nobody sees them free any more.
+    const after = await freeRegularSeats(request, show);
+    expect(after.some((s) => s.key === a!.key || s.key === b!.key)).toBe(false);
+  });
+}
+
+test('a declined card shows the payment error and keeps the seats; a good card then buys them', async ({
+  page,
+  request,
+}) => {
+  const show = (await cinemaShows(request))[2]!;
+  const [a] = await freeRegularSeats(request, show);
+  await openSeatList(page, 'en', show.id);
+  await seatButton(page, 'en', a!).click();
+  await expect(page.getByTestId('seats-chosen')).toContainText('(1)');
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('next-step').click();
+  await fillDetails(page, 'en', '4000 0000 0000 0002');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('payment-error')).toContainText('Cannot perform the transaction');
+  await expect(page.getByTestId('payment-error')).toContainText(texts.en.declined);
+  await expect(page.getByTestId('order-flow')).toHaveAttribute('data-step', 'payment');
+
+  // The box office still holds the seat for this visitor.
+  const { uuid } = (await page.evaluate(() => fetch('/api/session').then((r) => r.json()))) as {
+    uuid: string;
+  };
+  const status = await request.get(
+    `/api/seats/seats-statusV2?presentationId=${show.id}&venueTypeId=${show.venueTypeId}&isReserved=1`,
+    { headers: { uuid } },
+  );
+  expect(((await status.json()) as { held: string[] }).held).toContain(a!.key);
+
+  await page.locator('input[name=cardnumber]').fill('5555 5555 5555 4444');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+});
+
+test('two customers race for one seat: exactly one gets it, and the other is told', async ({
+  browser,
+  request,
+}) => {
+  const show = (await cinemaShows(request))[3]!;
+  const [seat] = await freeRegularSeats(request, show);
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const pages = await Promise.all(contexts.map((c) => c.newPage()));
+  await Promise.all(pages.map((p) => openSeatList(p, 'en', show.id)));
+  await Promise.all(pages.map((p) => seatButton(p, 'en', seat!).click()));
+
+  const outcome = async (p: Page) =>
+    (await p.getByTestId('seats-chosen').textContent())?.includes('(1)')
+      ? 'won'
+      : (await p.getByTestId('seat-message').count())
+        ? 'lost'
+        : 'pending';
+  await expect.poll(async () => (await Promise.all(pages.map(outcome))).sort().join(',')).toBe('lost,won');
+  const loser = (await outcome(pages[0]!)) === 'lost' ? pages[0]! : pages[1]!;
+  await expect(loser.getByTestId('seat-message')).toContainText(texts.en.taken);
+  await Promise.all(contexts.map((c) => c.close()));
+});
+
+test('a seat another customer takes disappears from the free seats within two seconds', async ({
+  page,
+  request,
+}) => {
+  const show = (await cinemaShows(request))[4]!;
+  const seats = await freeRegularSeats(request, show);
+  const target = seats[seats.length - 1]!;
+  await openSeatList(page, 'en', show.id);
+  await expect(seatButton(page, 'en', target)).toBeVisible();
+
+  const [sectionId, x, y] = target.key.split('_').map(Number);
+  const other = crypto.randomUUID();
+  const locked = await request.put('/api/seats/lock-seat', {
+    headers: { uuid: other },
+    data: {
+      seat: {
+        PresentationId: show.id,
+        VenueId: show.venueId,
+        VenueSeatplanId: show.seatplanId,
+        VenueSectionId: sectionId,
+        TicketGroupId: 1,
+        XCoordinate: x,
+        YCoordinate: y,
+      },
+    },
+  });
+  expect(locked.status()).toBe(200);
+  const lockedAt = Date.now();
+  await expect(seatButton(page, 'en', target)).toHaveCount(0, { timeout: 2_000 });
+  expect(Date.now() - lockedAt).toBeLessThanOrEqual(2_000);
+});
+
+test('a concert whose sale has not begun shows the sale message instead of the flow', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/api/seats/presentations');
+  const { presentations } = (await res.json()) as { presentations: PresentationSummary[] };
+  const later = presentations.find((p) => p.saleStatus === 'not_started')!;
+  await page.goto(`/order/${later.id}?language=en`);
+  await expect(page.getByTestId('sale-window-message')).toBeVisible();
+  await expect(page.getByTestId('order-flow')).toHaveCount(0);
+});
+
+test('an unknown e-ticket key shows the 404 page', async ({ page }) => {
+  await page.goto('/edocument/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?language=en');
+  await expect(page.getByText('This page could not be found.')).toBeVisible();
+});
