@@ -140,6 +140,10 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
       { method: 'PUT', url: '/api/seats/lock-seat' },
       { method: 'PUT', url: '/api/seats/unlock-seat' },
       { method: 'POST', url: '/api/cart' },
+      { method: 'POST', url: '/api/payment/commit' },
+      { method: 'PUT', url: '/api/seats/extend-lock' },
+      { method: 'GET', url: '/api/edocument/AAAAAAAAAAAAAAAAAAAAAAAA' },
+      { method: 'GET', url: '/api/edocument/%00' },
     ] as const;
     const value = fc.oneof(
       fc.string(),
@@ -180,6 +184,31 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
               value,
             ),
           }),
+          fc.record({
+            presentationId: value,
+            cart: fc.record({
+              customerInfo: fc.dictionary(
+                fc.constantFrom('firstName', 'email', 'termsAccepted', 'ssn'),
+                value,
+              ),
+              creditcardInfo: fc.dictionary(fc.constantFrom('number', 'expiry', 'cvv', 'holderId'), value),
+              numberOfPayments: value,
+              seats: fc.array(
+                fc.record({
+                  pi: fc.constantFrom(1, 2, 999),
+                  si: value,
+                  x: value,
+                  y: value,
+                  tg: value,
+                  ticketId: value,
+                }),
+                { maxLength: 3 },
+              ),
+              products: fc.array(fc.record({ id: value, presentationId: value, selectedQuantity: value }), {
+                maxLength: 2,
+              }),
+            }),
+          }),
         ),
         fc.boolean(),
         async (route, query, body, withUuid) => {
@@ -192,7 +221,11 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
               ? {}
               : {
                   payload: JSON.stringify(body),
-                  headers: { 'content-type': 'application/json', ...(withUuid ? { uuid: visitor() } : {}) },
+                  headers: {
+                    'content-type': 'application/json',
+                    'idempotency-key': crypto.randomUUID(),
+                    ...(withUuid ? { uuid: visitor() } : {}),
+                  },
                 }),
           });
           expect(

@@ -25,7 +25,7 @@ type PresentationRow = Selectable<Database['presentations']> & {
 
 export const SERVICE_CHARGE_LABEL: LocalizedText = {
   he: 'דמי טיפול',
-  en: 'Handling fee',
+  en: 'handling fee',
   ru: 'сервисный сбор',
   ar: 'رسوم المعالجة',
   pl: 'opłata manipulacyjna',
