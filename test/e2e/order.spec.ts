@@ -239,3 +239,30 @@ test('an unknown e-ticket key shows the 404 page', async ({ page }) => {
   await page.goto('/edocument/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?language=en');
   await expect(page.getByText('This page could not be found.')).toBeVisible();
 });
+
+test('when a step’s time runs out the customer may extend it once, then the seats are released', async ({
+  page,
+  request,
+}) => {
+  const show = (await cinemaShows(request))[5]!;
+  const [a] = await freeRegularSeats(request, show);
+  await page.clock.install();
+  await openSeatList(page, 'en', show.id);
+  await seatButton(page, 'en', a!).click();
+  await expect(page.getByTestId('step-timer')).toContainText('TIME LEFT 07:5', { ignoreCase: true });
+
+  await page.clock.fastForward('08:05'); // the cinema gives 8 minutes to choose seats
+  await expect(page.getByRole('dialog')).toContainText('more time once');
+  await page.getByTestId('extend-time').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('step-timer')).toBeVisible();
+
+  await page.clock.fastForward('08:05');
+  await expect(page.getByRole('dialog')).toContainText('run out again');
+  await expect(page.getByTestId('extend-time')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByTestId('flow-notice')).toContainText('seats were released');
+  await expect(page.getByTestId('seats-chosen')).toContainText('No seats chosen yet');
+  const after = await freeRegularSeats(request, show);
+  expect(after.some((s) => s.key === a!.key)).toBe(true);
+});
