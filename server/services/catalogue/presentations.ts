@@ -224,6 +224,14 @@ export async function getTicketGroups(
 ): Promise<{ ticketGroups: TicketGroup[]; serviceCharge: Presentation['serviceCharge'] }> {
   const row = await findRow(db, id);
   assertOnSale(row, now);
+  return {
+    ticketGroups: await loadTicketGroups(db, id),
+    serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
+  };
+}
+
+/** The presentation's price levels and ticket types, with what is left of each ticket's quota. */
+export async function loadTicketGroups(db: Kysely<Database>, id: number): Promise<TicketGroup[]> {
   const tickets = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('ticket_groups as tg', 'tg.id', 'ptg.ticket_group_id')
@@ -261,8 +269,5 @@ export async function getTicketGroups(
       remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
     });
   }
-  return {
-    ticketGroups: [...groups.values()],
-    serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
-  };
+  return [...groups.values()];
 }

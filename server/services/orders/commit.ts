@@ -8,11 +8,11 @@ import { seatKey } from '../../../src/api/contract/seatplan.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
 import {
-  type RuleGroup,
   type SeatTicket,
   allowedPayments,
   checkTickets,
   priceOrder,
+  ruleGroupsOf,
 } from '../../../src/domain/order/tickets.ts';
 import {
   cardLast4,
@@ -24,7 +24,7 @@ import {
 import type { Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { assertOnSale, soldByTicket } from '../catalogue/presentations.ts';
+import { assertOnSale, loadTicketGroups } from '../catalogue/presentations.ts';
 import { seatNames } from '../catalogue/seatplans.ts';
 import { type PaymentProvider, PaymentUnavailableError } from '../payments/provider.ts';
 import { loadOrderDocument } from './documents.ts';
@@ -290,7 +290,7 @@ async function placeOrder(
       )
       .execute();
     const groupOf = new Map(planSeats.map((r) => [seatKey(r.section_id, r.x, r.y), r.ticket_group_id]));
-    const groups = await ruleGroups(trx, p.id);
+    const groups = ruleGroupsOf(await loadTicketGroups(trx, p.id));
     const seatTickets: SeatTicket[] = seats.map((s) => {
       const key = seatKey(s.si, s.x, s.y);
       const tg = groupOf.get(key);
@@ -548,37 +548,4 @@ async function placeOrder(
     .where('idempotency_key', '=', idempotencyKey)
     .execute();
   return { kind: 'done', reservationIdentifier };
-}
-
-/** The presentation's ticket types as the rules see them, with what is left of each quota. */
-async function ruleGroups(db: Db | Trx, presentationId: number): Promise<RuleGroup[]> {
-  const rows = await db
-    .selectFrom('presentation_ticket_groups as ptg')
-    .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
-    .selectAll('t')
-    .where('ptg.presentation_id', '=', presentationId)
-    .orderBy('t.ticket_group_id')
-    .orderBy('t.sort')
-    .execute();
-  const sold = await soldByTicket(db, presentationId);
-  const groups = new Map<number, RuleGroup>();
-  for (const t of rows) {
-    let g = groups.get(t.ticket_group_id);
-    if (!g) groups.set(t.ticket_group_id, (g = { id: t.ticket_group_id, tickets: [] }));
-    g.tickets.push({
-      id: t.id,
-      price: t.price,
-      serviceCharge: t.service_charge,
-      multiplyFactor: t.multiply_factor,
-      isMultiplyFactorSubTicket: t.is_sub_ticket === 1,
-      ref1prompt: t.ref1prompt,
-      ref2prompt: t.ref2prompt,
-      minQuantity: t.min_quantity,
-      maxQuantity: t.max_quantity,
-      requiredTicketId: t.required_ticket_id,
-      requiredMinimum: t.required_minimum,
-      remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
-    });
-  }
-  return [...groups.values()];
 }

@@ -1,3 +1,5 @@
+import type { TicketGroup } from '../../api/contract/presentations.ts';
+
 /**
  * Ticket-type rules and prices of a seat order (spec sections 4 and 5), shared by the shop (to guide
  * the customer) and the box office (to decide). Amounts are integer agorot.
@@ -167,4 +169,25 @@ export function priceOrder(
 export function allowedPayments(total: number, max: number, minPerPayment: number): number {
   if (minPerPayment <= 0) return Math.max(1, max);
   return Math.max(1, Math.min(max, Math.floor(total / minPerPayment)));
+}
+
+/** The contract's ticket groups as the rules see them. */
+export function ruleGroupsOf(groups: readonly TicketGroup[]): RuleGroup[] {
+  return groups.map((g) => ({
+    id: g.id,
+    tickets: g.tickets.map((tk) => ({
+      id: tk.id,
+      price: tk.price,
+      serviceCharge: tk.serviceCharge,
+      multiplyFactor: tk.multiplyFactor,
+      isMultiplyFactorSubTicket: tk.isMultiplyFactorSubTicket,
+      ref1prompt: tk.ref1prompt,
+      ref2prompt: tk.ref2prompt,
+      minQuantity: tk.minQuantity,
+      maxQuantity: tk.maxQuantity,
+      requiredTicketId: tk.requiredTicketId,
+      requiredMinimum: tk.requiredMinimum,
+      remaining: tk.remaining,
+    })),
+  }));
 }

@@ -7,7 +7,13 @@ import type { Presentation, TicketGroup } from '../../api/contract/presentations
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { validateCustomerInfo } from '../../domain/customer.ts';
-import { allowedPayments, checkTickets, defaultTicket, priceOrder } from '../../domain/order/tickets.ts';
+import {
+  allowedPayments,
+  checkTickets,
+  defaultTicket,
+  priceOrder,
+  ruleGroupsOf,
+} from '../../domain/order/tickets.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { completeOrder, selectPresentation, updateSeats } from '../../state/cart.ts';
 import { useLocale } from '../../ui/useLocale.ts';
@@ -21,7 +27,6 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { ProductStep } from './ProductStep.tsx';
 import { lockSeatOf, SeatStep } from './SeatStep.tsx';
 import { TicketStep } from './TicketStep.tsx';
-import { toRuleGroups } from './ticketRules.ts';
 
 /** When a step of `secs` seconds that starts now ends (epoch ms). */
 function deadlineIn(secs: number): number {
@@ -125,7 +130,7 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
         .filter((s) => !keys.has(s.key))
         .map((s) => ({
           ...s,
-          ticketId: defaultTicket(toRuleGroups(groups).find((g) => g.id === s.ticketGroup))?.id ?? null,
+          ticketId: defaultTicket(ruleGroupsOf(groups).find((g) => g.id === s.ticketGroup))?.id ?? null,
         }));
       return [...current, ...withTickets];
     });
@@ -166,7 +171,7 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
   };
 
   // Prices, from the box office's data (the box office recomputes them again on payment).
-  const ruleGroups = useMemo(() => toRuleGroups(groups), [groups]);
+  const ruleGroups = useMemo(() => ruleGroupsOf(groups), [groups]);
   const chosen = seats.filter((s) => s.ticketId !== null);
   const productLines = p.products
     .filter((pr) => (products[pr.id] ?? 0) > 0)
@@ -305,6 +310,17 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
   const cardErrs = { ...shown.ce, ...serverErrors.card };
 
   const stepIndex = orderSteps.indexOf(step);
+  const seatStepProps = {
+    presentation: p,
+    settings,
+    seats,
+    priceOf: (tg: number) => {
+      const d = defaultTicket(ruleGroups.find((g) => g.id === tg));
+      return d ? formatPrice(d.price, locale) : null;
+    },
+    onHeld,
+    onReleased,
+  };
   const summary = pricing ? (
     <OrderSummary
       seats={chosen.map((s, i) => ({
@@ -388,33 +404,7 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
 
       {step === 'seats' ? (
         <Stack gap="md">
-          {p.isReserved ? (
-            <SeatStep
-              presentation={p}
-              settings={settings}
-              seats={seats}
-              priceOf={(tg) => {
-                const g = groups.find((x) => x.id === tg);
-                const d = defaultTicket(toRuleGroups(g ? [g] : [])[0]);
-                return d ? formatPrice(d.price, locale) : null;
-              }}
-              onHeld={onHeld}
-              onReleased={onReleased}
-            />
-          ) : (
-            <GaStep
-              presentation={p}
-              settings={settings}
-              seats={seats}
-              priceOf={(tg) => {
-                const g = groups.find((x) => x.id === tg);
-                const d = defaultTicket(toRuleGroups(g ? [g] : [])[0]);
-                return d ? formatPrice(d.price, locale) : null;
-              }}
-              onHeld={onHeld}
-              onReleased={onReleased}
-            />
-          )}
+          {p.isReserved ? <SeatStep {...seatStepProps} /> : <GaStep {...seatStepProps} />}
           <Group justify="space-between">
             <Text data-testid="seats-chosen">
               {seats.length

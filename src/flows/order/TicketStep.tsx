@@ -1,11 +1,11 @@
 import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
-import { choosableTickets, checkTickets } from '../../domain/order/tickets.ts';
+import { choosableTickets, checkTickets, ruleGroupsOf } from '../../domain/order/tickets.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { HeldSeat } from './model.ts';
-import { ticketProblemText, toRuleGroups } from './ticketRules.ts';
+import { ticketProblemText } from './ticketRules.ts';
 
 interface Props {
   groups: TicketGroup[];
@@ -17,7 +17,7 @@ interface Props {
 export function TicketStep({ groups, seats, onChoose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const rules = toRuleGroups(groups);
+  const rules = ruleGroupsOf(groups);
   const problems = checkTickets(
     rules,
     seats

@@ -1,29 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Locale } from '../../api/contract/common.ts';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
-import type { RuleGroup, TicketProblem } from '../../domain/order/tickets.ts';
+import type { TicketProblem } from '../../domain/order/tickets.ts';
 import { pickText } from '../../i18n/format.ts';
-
-/** The ticket groups as the shared rules see them. */
-export function toRuleGroups(groups: readonly TicketGroup[]): RuleGroup[] {
-  return groups.map((g) => ({
-    id: g.id,
-    tickets: g.tickets.map((tk) => ({
-      id: tk.id,
-      price: tk.price,
-      serviceCharge: tk.serviceCharge,
-      multiplyFactor: tk.multiplyFactor,
-      isMultiplyFactorSubTicket: tk.isMultiplyFactorSubTicket,
-      ref1prompt: tk.ref1prompt,
-      ref2prompt: tk.ref2prompt,
-      minQuantity: tk.minQuantity,
-      maxQuantity: tk.maxQuantity,
-      requiredTicketId: tk.requiredTicketId,
-      requiredMinimum: tk.requiredMinimum,
-      remaining: tk.remaining,
-    })),
-  }));
-}
 
 /** The customer's sentence for a broken ticket rule (spec section 5). */
 export function ticketProblemText(
