@@ -28,7 +28,10 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** Opens the database (SQLite file in dataDir, or PostgreSQL when databaseUrl is set) and migrates it. */
 export async function openDatabase(config: DbConfig): Promise<Db> {
   const db = config.databaseUrl ? await openPostgres(config, config.databaseUrl) : openSqlite(config.dataDir);
-  await migrateToLatest(db.kysely as unknown as Kysely<unknown>);
+  await migrateToLatest(
+    db.kysely as unknown as Kysely<unknown>,
+    db.dialect === 'postgres' ? config.databaseSchema : undefined,
+  );
   return db;
 }
 

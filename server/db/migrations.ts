@@ -279,10 +279,15 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+/**
+ * Runs the pending migrations. With a PostgreSQL schema the migration tables live in that schema: Kysely
+ * otherwise looks them up across all schemas and may find another schema's (parallel test runs).
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
