@@ -21,7 +21,6 @@ export function ConfirmationStep({ answer }: { answer: CommitAnswer }) {
             {answer.reservationIdentifier}
           </Text>
         </Text>
-        {answer.email ? <Text size="sm">{t('order.sentTo', { email: answer.email })}</Text> : null}
       </Alert>
       <Card withBorder padding={0}>
         <Table verticalSpacing="xs" horizontalSpacing="md">
