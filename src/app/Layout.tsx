@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { chooseLocale } from '../i18n/index.ts';
 import { session } from '../state/session.ts';
 import { LanguageSwitcher } from '../ui/LanguageSwitcher.tsx';
+import { CartMenu } from './CartMenu.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function Layout() {
@@ -32,6 +33,7 @@ export function Layout() {
               <Text size="sm" c="dimmed" visibleFrom="xs">
                 {t('app.tagline')}
               </Text>
+              <CartMenu />
               <LanguageSwitcher />
             </Group>
           </Group>

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
-import { api } from '../api/endpoints.ts';
+import type { LocalizedText } from '../api/contract/common.ts';
 import type { LockSeat } from '../api/contract/seats.ts';
+import { api } from '../api/endpoints.ts';
 import {
   type CartEntry,
   type CartState,
@@ -9,8 +10,20 @@ import {
   setSeats,
 } from '../domain/cart.ts';
 
+/** What the shop shows of a presentation in the cart, and what it needs to release its seats. */
+export interface CartPresentationInfo extends Omit<CartEntry, 'seats'> {
+  venueId: number;
+  seatplanId: number;
+  title: LocalizedText;
+  dateTime: string;
+}
+
+interface ShopCart extends CartState {
+  info: Record<number, CartPresentationInfo>;
+}
+
 /** The visitor's cart (spec section 4), kept in memory and mirrored to the box office (POST /cart). */
-export const cart = proxy<CartState>({ presentations: [], reservationIdentifier: null });
+export const cart = proxy<ShopCart>({ presentations: [], reservationIdentifier: null, info: {} });
 
 function replace(next: CartState) {
   cart.presentations = next.presentations;
@@ -24,46 +37,38 @@ function replace(next: CartState) {
 }
 
 /** Releases the seats of cart entries that leave the cart. */
-async function release(entries: CartEntry[], seatOf: (e: CartEntry) => Omit<LockSeat, 'VenueSectionId'>) {
+async function release(entries: CartEntry[]) {
   await Promise.allSettled(
-    entries.flatMap((e) =>
-      e.seats.map((s) =>
-        api.unlockSeat({ ...seatOf(e), VenueSectionId: s.sectionId, XCoordinate: s.x, YCoordinate: s.y }),
-      ),
-    ),
+    entries.flatMap((e) => {
+      const info = cart.info[e.presentationId];
+      if (!info) return [];
+      const base: Omit<LockSeat, 'VenueSectionId'> = {
+        PresentationId: e.presentationId,
+        VenueId: info.venueId,
+        VenueSeatplanId: info.seatplanId,
+        TicketGroupId: 1,
+      };
+      return e.seats.map((s) =>
+        api.unlockSeat({ ...base, VenueSectionId: s.sectionId, XCoordinate: s.x, YCoordinate: s.y }),
+      );
+    }),
   );
-}
-
-export interface CartPresentationInfo extends Omit<CartEntry, 'seats'> {
-  venueId: number;
-  seatplanId: number;
-}
-
-const known = new Map<number, CartPresentationInfo>();
-
-function lockSeatOf(e: CartEntry): Omit<LockSeat, 'VenueSectionId'> {
-  const info = known.get(e.presentationId);
-  return {
-    PresentationId: e.presentationId,
-    VenueId: info?.venueId ?? 1,
-    VenueSeatplanId: info?.seatplanId ?? 1,
-    TicketGroupId: 1,
-  };
 }
 
 /** Puts a presentation in the cart; answers the rule it breaks, if any, with the entries in its way. */
 export async function selectPresentation(p: CartPresentationInfo) {
-  known.set(p.presentationId, p);
+  cart.info[p.presentationId] = p;
   const r = selectEntry(cart, p);
   if ('error' in r) return r;
-  await release(r.removed, lockSeatOf);
+  await release(r.removed);
   replace(r.cart);
   return null;
 }
 
+/** Removes a presentation from the cart and releases its seats (spec section 4). */
 export async function removePresentation(presentationId: number) {
   const r = removeEntry(cart, presentationId);
-  await release(r.removed, lockSeatOf);
+  await release(r.removed);
   replace(r.cart);
 }
 

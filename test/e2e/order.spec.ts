@@ -266,3 +266,48 @@ test('when a step’s time runs out the customer may extend it once, then the se
   const after = await freeRegularSeats(request, show);
   expect(after.some((s) => s.key === a!.key)).toBe(true);
 });
+
+/** In-app navigation (react-router listens to popstate): the in-memory cart survives it. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test('the cart: removing a presentation releases its seats; another business cannot join it', async ({
+  page,
+  request,
+}) => {
+  const [showA, showB] = [(await cinemaShows(request))[6]!, (await cinemaShows(request))[7]!];
+  const [a] = await freeRegularSeats(request, showA);
+  const [b] = await freeRegularSeats(request, showB);
+  const isFree = async (show: PresentationSummary, key: string) =>
+    (await freeRegularSeats(request, show)).some((s) => s.key === key);
+
+  await openSeatList(page, 'en', showA.id);
+  await seatButton(page, 'en', a!).click();
+  await expect(page.getByTestId('cart-button')).toContainText('1');
+
+  // Another cinema show: the first one waits in the cart until the customer removes it.
+  await navigate(page, `/order/${showB.id}?language=en`);
+  await page.getByRole('button', { name: 'Show as a list' }).click();
+  await page.getByTestId('cart-button').click();
+  await page.getByTestId('cart-menu').getByRole('button', { name: 'Remove' }).click();
+  await page.getByTestId('confirm-remove').click();
+  await expect(page.getByTestId('cart-button')).toHaveCount(0);
+  await expect.poll(() => isFree(showA, a!.key)).toBe(true);
+
+  // A concert of another business: 'Incompatible Business', with a way out that releases the seats.
+  await seatButton(page, 'en', b!).click();
+  await expect(page.getByTestId('cart-button')).toContainText('1');
+  const { presentations } = (await (await request.get('/api/seats/presentations')).json()) as {
+    presentations: PresentationSummary[];
+  };
+  const concert = presentations.find((p) => p.businessId !== showB.businessId && p.saleStatus === 'open')!;
+  await navigate(page, `/order/${concert.id}?language=en`);
+  await expect(page.getByTestId('cart-conflict')).toContainText('cannot be bought in one order');
+  await page.getByRole('button', { name: 'Remove the other events from my cart and continue' }).click();
+  await expect(page.getByTestId('order-flow')).toBeVisible();
+  await expect.poll(() => isFree(showB, b!.key)).toBe(true);
+});

@@ -22,6 +22,7 @@ import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { seatLabel } from '../order/seatLabel.ts';
 
 /** A QR code of the ticket identifier, drawn in the browser (nothing leaves the page). */
 function TicketQr({ value, label }: { value: string; label: string }) {
@@ -102,11 +103,7 @@ export default function EDocumentPage() {
                       <Text size="sm" fw={600}>
                         {formatDateTime(p.dateTime, locale)}
                       </Text>
-                      <Text size="sm">
-                        {p.isReserved
-                          ? t('seatmap.seatTitle', { section: tk.section, row: tk.row, seat: tk.seat })
-                          : `${tk.section} · ${t('edocument.generalAdmission')}`}
-                      </Text>
+                      <Text size="sm">{seatLabel(t, tk, p.isReserved)}</Text>
                       <Text size="sm" c="dimmed">
                         {pickText(tk.ticketName, locale)} · {pickText(tk.ticketGroupName, locale)}
                         {tk.isSubTicket ? '' : ` · ${formatPrice(tk.price, locale)}`}

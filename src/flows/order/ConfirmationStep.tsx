@@ -5,6 +5,7 @@ import type { CommitAnswer } from '../../api/contract/order.ts';
 import { edocumentPath } from '../../routing/paths.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { seatLabel } from './seatLabel.ts';
 
 /** Step 5: what was bought, the reservation identifier, and the way to the electronic tickets. */
 export function ConfirmationStep({ answer }: { answer: CommitAnswer }) {
@@ -35,7 +36,11 @@ export function ConfirmationStep({ answer }: { answer: CommitAnswer }) {
             {order.tickets.map((tk) => (
               <Table.Tr key={tk.ticketIdentifier} data-testid="confirmation-ticket">
                 <Table.Td>
-                  {t('seatmap.seatTitle', { section: tk.section, row: tk.row, seat: tk.seat })}
+                  {seatLabel(
+                    t,
+                    tk,
+                    order.presentations.find((p) => p.id === tk.presentationId)?.isReserved ?? true,
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {pickText(tk.ticketName, locale)}

@@ -15,7 +15,7 @@ import {
   ruleGroupsOf,
 } from '../../domain/order/tickets.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
-import { completeOrder, selectPresentation, updateSeats } from '../../state/cart.ts';
+import { completeOrder, removePresentation, selectPresentation, updateSeats } from '../../state/cart.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CardForm, type CardErrors, type CardValue, cardErrors, emptyCard } from '../payment/CardForm.tsx';
 import { CustomerForm } from '../payment/CustomerForm.tsx';
@@ -24,6 +24,7 @@ import { errorText } from './errorText.ts';
 import { GaStep } from './GaStep.tsx';
 import { type HeldSeat, type OrderStepId, formatCountdown, orderSteps, stepSeconds } from './model.ts';
 import { OrderSummary } from './OrderSummary.tsx';
+import { seatLabel } from './seatLabel.ts';
 import { ProductStep } from './ProductStep.tsx';
 import { lockSeatOf, SeatStep } from './SeatStep.tsx';
 import { TicketStep } from './TicketStep.tsx';
@@ -65,7 +66,8 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
   const [payError, setPayError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<CommitAnswer | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [cartError, setCartError] = useState<string | null>(null);
+  const [cartError, setCartError] = useState<{ code: string; ids: number[] } | null>(null);
+  const [cartAttempt, setCartAttempt] = useState(0);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
@@ -85,10 +87,13 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
       businessId: p.businessId,
       venueId: p.venueId,
       seatplanId: p.seatplanId,
+      title: p.title,
+      dateTime: p.dateTime,
     }).then((conflict) => {
-      if (conflict) setCartError(t(`errors.${conflict.error}`));
+      if (conflict)
+        setCartError({ code: conflict.error, ids: conflict.conflicting.map((e) => e.presentationId) });
     });
-  }, [p, t]);
+  }, [p, t, cartAttempt]);
 
   useEffect(() => {
     updateSeats(
@@ -324,7 +329,7 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
   const summary = pricing ? (
     <OrderSummary
       seats={chosen.map((s, i) => ({
-        label: t('seatmap.seatTitle', { section: s.section, row: s.row, seat: s.seat }),
+        label: seatLabel(t, s, p.isReserved),
         detail: ticketName(s.ticketId),
         amount: pricing.seats[i]?.price ?? 0,
       }))}
@@ -351,8 +356,23 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
 
   if (cartError)
     return (
-      <Alert color="red" title={t('order.cannotAdd')} role="alert">
-        {cartError}
+      <Alert color="red" title={t('order.cannotAdd')} role="alert" data-testid="cart-conflict">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t(`errors.${cartError.code}`)}</Text>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            onClick={() =>
+              void Promise.all(cartError.ids.map((id) => removePresentation(id))).then(() => {
+                setCartError(null);
+                setCartAttempt((n) => n + 1);
+              })
+            }
+          >
+            {t('cart.removeOthers')}
+          </Button>
+        </Stack>
       </Alert>
     );
 
@@ -425,6 +445,7 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
             <TicketStep
               groups={groups}
               seats={seats}
+              isReserved={p.isReserved}
               onChoose={(key, ticketId) =>
                 setSeats((cur) => cur.map((s) => (s.key === key ? { ...s, ticketId } : s)))
               }

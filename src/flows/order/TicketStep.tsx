@@ -5,16 +5,18 @@ import { choosableTickets, checkTickets, ruleGroupsOf } from '../../domain/order
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { HeldSeat } from './model.ts';
+import { seatLabel } from './seatLabel.ts';
 import { ticketProblemText } from './ticketRules.ts';
 
 interface Props {
   groups: TicketGroup[];
   seats: HeldSeat[];
   onChoose: (key: string, ticketId: number) => void;
+  isReserved: boolean;
 }
 
 /** Step 2: a ticket type per seat, with the default ticket chosen and every rule explained. */
-export function TicketStep({ groups, seats, onChoose }: Props) {
+export function TicketStep({ groups, seats, onChoose, isReserved }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const rules = ruleGroupsOf(groups);
@@ -54,9 +56,7 @@ export function TicketStep({ groups, seats, onChoose }: Props) {
               });
               return (
                 <Table.Tr key={s.key} data-testid="ticket-row">
-                  <Table.Td>
-                    {t('seatmap.seatTitle', { section: s.section, row: s.row, seat: s.seat })}
-                  </Table.Td>
+                  <Table.Td>{seatLabel(t, s, isReserved)}</Table.Td>
                   <Table.Td>{group ? pickText(group.name, locale) : ''}</Table.Td>
                   <Table.Td miw={220}>
                     <Select

@@ -1,0 +1,115 @@
+import { Anchor, Badge, Button, Group, Modal, Popover, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { formatDateTime, pickText } from '../i18n/format.ts';
+import { orderPath } from '../routing/paths.ts';
+import { cart, removePresentation } from '../state/cart.ts';
+import { useLocale } from '../ui/useLocale.ts';
+
+/**
+ * The cart in the header: the presentations whose seats the customer holds, a way back to each, and
+ * the 'remove presentation from cart' dialog, which releases its seats (spec sections 2 and 4).
+ */
+export function CartMenu() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const snap = useSnapshot(cart);
+  const { pathname } = useLocation();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const entries = snap.presentations.filter((e) => e.seats.length > 0);
+  if (entries.length === 0) return null;
+  const seats = entries.reduce((n, e) => n + e.seats.length, 0);
+  const titleOf = (id: number) => {
+    const info = snap.info[id];
+    return info ? pickText(info.title, locale) : String(id);
+  };
+  return (
+    <>
+      <Popover position="bottom-end" withArrow shadow="md" width={320}>
+        <Popover.Target>
+          <Button variant="light" size="sm" data-testid="cart-button">
+            {t('cart.button')}
+            <Badge ms={6} size="sm" circle>
+              {seats}
+            </Badge>
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="cart-menu">
+          <Stack gap="sm">
+            {entries.map((e) => {
+              const info = snap.info[e.presentationId];
+              const here = pathname.replace(/\/$/, '') === orderPath(e.presentationId);
+              return (
+                <Stack key={e.presentationId} gap={2}>
+                  <Text fw={600} size="sm">
+                    {titleOf(e.presentationId)}
+                  </Text>
+                  {info ? (
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(info.dateTime, locale)}
+                    </Text>
+                  ) : null}
+                  <Group justify="space-between">
+                    <Text size="xs">{t('cart.seats', { count: e.seats.length })}</Text>
+                    {here ? (
+                      <Text size="xs" c="dimmed">
+                        {t('cart.thisPage')}
+                      </Text>
+                    ) : (
+                      <Group gap="xs">
+                        <Anchor component={Link} to={orderPath(e.presentationId)} size="xs">
+                          {t('cart.continue')}
+                        </Anchor>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setRemoving(e.presentationId)}
+                        >
+                          {t('cart.remove')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Group>
+                </Stack>
+              );
+            })}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('cart.removeTitle')}
+        centered
+      >
+        <Stack>
+          <Text>{t('cart.removeText', { title: removing === null ? '' : titleOf(removing) })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              {t('cart.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              data-testid="confirm-remove"
+              onClick={() => {
+                if (removing === null) return;
+                setBusy(true);
+                void removePresentation(removing).finally(() => {
+                  setBusy(false);
+                  setRemoving(null);
+                });
+              }}
+            >
+              {t('cart.removeConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
