@@ -202,10 +202,7 @@ async function listProducts(db: Kysely<Database>, presentationId: number): Promi
 }
 
 /** Tickets sold per ticket type for a presentation (a multi-seat ticket counts once). */
-export async function soldByTicket(
-  db: Kysely<Database>,
-  presentationId: number,
-): Promise<Map<number, number>> {
+async function soldByTicket(db: Kysely<Database>, presentationId: number): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('order_tickets')
     .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('n')])

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { Locale } from '../../../src/api/contract/common.ts';
 import { VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
-import type { CommitAnswer, CommitBody, CreditCardInfo } from '../../../src/api/contract/order.ts';
-import { CommitBodySchema } from '../../../src/api/contract/order.ts';
+import type { CommitAnswer, CommitBodySchema, CreditCardInfo } from '../../../src/api/contract/order.ts';
 import { seatKey } from '../../../src/api/contract/seatplan.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
@@ -52,7 +52,10 @@ function randomId(length: number): string {
 }
 
 /** The request's fingerprint for idempotency: the cart without the card number and CVV. */
-function fingerprint(body: CommitBody): string {
+/** The commit body as the route's schema validation hands it over (defaults applied). */
+type ParsedBody = z.output<typeof CommitBodySchema>;
+
+function fingerprint(body: ParsedBody): string {
   const { creditcardInfo, ...cart } = body.cart;
   const card = creditcardInfo
     ? { last4: cardLast4(creditcardInfo.number), expiry: creditcardInfo.expiry }
@@ -89,10 +92,9 @@ export async function commitOrder(
   deps: CommitDeps,
   visitor: string,
   idempotencyKey: string,
-  input: CommitBody,
+  body: ParsedBody,
 ): Promise<CommitAnswer> {
-  const body = CommitBodySchema.parse(input);
-  const print = fingerprint(input);
+  const print = fingerprint(body);
   const earlier = await replay(deps, visitor, idempotencyKey, print);
   if (earlier) return earlier;
 
@@ -187,8 +189,6 @@ async function answerFor(deps: CommitDeps, reservationIdentifier: string): Promi
       : null,
   };
 }
-
-type ParsedBody = ReturnType<typeof CommitBodySchema.parse>;
 
 async function placeOrder(
   trx: Trx,
