@@ -26,10 +26,15 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import { AppError } from './errors.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { customerRoutes } from './routes/customer.ts';
+import { customerAreaRoutes } from './routes/customerArea.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { type CaptchaVerifier, captchaOff, RecaptchaVerifier } from './services/customers/captcha.ts';
+import { loadAuthSecret } from './services/customers/secrets.ts';
+import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './services/customers/sms.ts';
 import { type PaymentProvider, SandboxPaymentProvider } from './services/payments/provider.ts';
 import { visitorCookie } from './services/visitors/visitor.ts';
 import { loadSettings } from './settings.ts';
@@ -41,12 +46,25 @@ export interface AppDeps {
   clock?: Clock;
   /** The card acquirer; the built-in sandbox when absent. */
   payments?: PaymentProvider;
+  /** Where SMS go; from SMS_SENDER when absent (the development outbox by default). */
+  sms?: SmsSender;
+  /** The captcha check; from CAPTCHA_SECRET when absent (off without one). */
+  captcha?: CaptchaVerifier;
   logger?: FastifyServerOptions['logger'];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: ServerConfig; db: Db; clock: Clock; payments: PaymentProvider; settings: Settings };
+    deps: {
+      config: ServerConfig;
+      db: Db;
+      clock: Clock;
+      payments: PaymentProvider;
+      settings: Settings;
+      sms: SmsSender;
+      captcha: CaptchaVerifier;
+      authSecret: Buffer;
+    };
   }
   interface FastifyRequest {
     /** The visitor uuid from the cookie the server issued (issued on this request if it had none). */
@@ -69,6 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     payments: deps.payments ?? new SandboxPaymentProvider(() => clock.now()),
     settings: loadSettings(deps.config),
+    sms: deps.sms ?? smsSenderOf(deps.config, deps.db, clock),
+    captcha:
+      deps.captcha ??
+      (deps.config.captchaSecret
+        ? new RecaptchaVerifier(deps.config.captchaSecret, deps.config.captchaVerifyUrl)
+        : captchaOff),
+    authSecret: await loadAuthSecret(deps.db.kysely, deps.config.authSecret),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(seatRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(customerRoutes);
+      await api.register(customerAreaRoutes);
     },
     { prefix: '/api' },
   );
@@ -142,6 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.db.close();
   });
   return app;
+}
+
+function smsSenderOf(config: ServerConfig, db: Db, clock: Clock): SmsSender {
+  if (config.smsSender === 'outbox') return new OutboxSmsSender(db.kysely, () => clock.now());
+  if (!config.smsGatewayUrl) throw new Error('SMS_SENDER=http needs SMS_GATEWAY_URL');
+  return new HttpSmsSender(config.smsGatewayUrl, config.smsGatewayToken);
 }
 
 function errorBody(statusCode: number, code: string, message: string, params?: ApiError['params']): ApiError {

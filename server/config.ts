@@ -17,6 +17,22 @@ export interface ServerConfig {
   logLevel: string;
   /** JSON file with shop-setting overrides (flow titles, customer-info fields, payments). */
   settingsFile: string | undefined;
+  /** reCAPTCHA: with a secret the box office verifies tokens; without, the check is off (development). */
+  captchaSecret: string | undefined;
+  captchaSiteKey: string | undefined;
+  captchaVerifyUrl: string;
+  /** SMS: 'outbox' keeps them in the database (development); 'http' posts them to SMS_GATEWAY_URL. */
+  smsSender: 'outbox' | 'http';
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
+  /** The shop and GET /api/dev/sms-outbox show the outbox (never in production). */
+  smsOutbox: boolean;
+  /** Where customers reach the shop (login links in SMS). */
+  publicUrl: string;
+  /** Hashes one-time codes; generated and kept in the database when unset. */
+  authSecret: string | undefined;
+  /** Minutes a customer session lives without use. */
+  customerSessionMinutes: number;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -41,7 +57,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: env.COOKIE_SECURE === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     settingsFile: env.SETTINGS_FILE ? resolve(env.SETTINGS_FILE) : undefined,
+    captchaSecret: env.CAPTCHA_SECRET || undefined,
+    captchaSiteKey: env.CAPTCHA_SITE_KEY || undefined,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
+    smsSender: parseSmsSender(env.SMS_SENDER),
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    smsOutbox: (env.SMS_SENDER ?? 'outbox') === 'outbox' && env.NODE_ENV !== 'production',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, ''),
+    authSecret: env.AUTH_SECRET || undefined,
+    customerSessionMinutes: parseIntStrict(env.CUSTOMER_SESSION_MINUTES ?? '60', 'CUSTOMER_SESSION_MINUTES'),
   };
+}
+
+function parseSmsSender(value: string | undefined): 'outbox' | 'http' {
+  if (value === undefined || value === '' || value === 'outbox') return 'outbox';
+  if (value === 'http') return 'http';
+  throw new Error(`SMS_SENDER must be 'outbox' or 'http', got '${value}'`);
 }
 
 export function parseLocales(value: string | undefined): Locale[] {

@@ -59,6 +59,30 @@ export function defaultSettings(config: ServerConfig): Settings {
     },
     flows: {},
     payment: { provider: 'sandbox', maxNumberOfPayments: 6, minAmountPerPayment: 10000 },
+    customerArea: {
+      loginMethods: { customerArea: 'phone', members: 'phone' },
+      extraLoginField: 'none',
+      isEmailLoginEnabled: true,
+      cancellationFee: {
+        name: {
+          he: 'דמי ביטול',
+          en: 'Cancellation fee',
+          ru: 'Плата за отмену',
+          ar: 'رسوم الإلغاء',
+          pl: 'Opłata za anulowanie',
+        },
+        fixed: 500,
+        percent: 5,
+        perTicket: true,
+      },
+      replacementVoucherDays: 30,
+      boxOfficeContact: {
+        he: 'הקופה: 03-5550000, א׳–ה׳ 10:00–19:00',
+        en: 'Box office: +972 3-555-0000, Sun–Thu 10:00–19:00',
+      },
+      captchaSiteKey: config.captchaSiteKey ?? null,
+      smsOutbox: config.smsOutbox,
+    },
     order: { orderReceivedUrl: null, termsUrl: null, eDocumentGraceMinutes: 0 },
   };
 }
@@ -93,6 +117,9 @@ export function loadSettings(config: ServerConfig): Settings {
   const merged = mergeSettings(base, override);
   merged.locales = base.locales;
   merged.maxSeatsPerTransaction = base.maxSeatsPerTransaction;
+  // Where the SMS go and the captcha key are the deployment's, not the venue's.
+  merged.customerArea.smsOutbox = base.customerArea.smsOutbox;
+  merged.customerArea.captchaSiteKey = base.customerArea.captchaSiteKey;
   const parsed = SettingsAnswerSchema.safeParse(merged);
   if (!parsed.success) {
     throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${z.prettifyError(parsed.error)}`);

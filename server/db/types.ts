@@ -97,6 +97,12 @@ export interface Database {
     location_id: number | null;
     is_mailing_allowed: number;
     created_at: number;
+    mobile_key: string | null;
+    email_key: string | null;
+    is_account: Generated<number>;
+    password_hash: string | null;
+    is_sms_allowed: Generated<number>;
+    license_plate: string | null;
   };
   orders: {
     reservation_identifier: string;
@@ -111,6 +117,11 @@ export interface Database {
     total: number;
     number_of_payments: number;
     created_at: number;
+    account_id: string | null;
+    booking_fee: Generated<number>;
+    cancelled_at: number | null;
+    cancel_fee: number | null;
+    refund_amount: number | null;
   };
   order_tickets: {
     ticket_identifier: string;
@@ -160,5 +171,73 @@ export interface Database {
     reservation_identifier: string | null;
     error_json: string | null;
     created_at: number;
+  };
+  refunds: {
+    id: string;
+    transaction_id: string;
+    reservation_identifier: string | null;
+    voucher_reference: string | null;
+    amount: number;
+    created_at: number;
+  };
+  customer_sessions: { id_hash: string; customer_id: string; created_at: number; expires_at: number };
+  sms_codes: {
+    id: string;
+    mobile_key: string;
+    code_hash: string;
+    customer_id: string | null;
+    create_account: number;
+    created_at: number;
+    expires_at: number;
+    failed_attempts: Generated<number>;
+    consumed_at: number | null;
+  };
+  login_tokens: {
+    token_hash: string;
+    customer_id: string;
+    created_at: number;
+    expires_at: number;
+    redeemed_at: number | null;
+  };
+  rate_events: { bucket: string; key: string; created_at: number };
+  sms_outbox: { id: string; to_number: string; text: string; created_at: number };
+  memberships: {
+    id: number;
+    name_json: string;
+    class_name: string;
+    type_id: number;
+    allow_member_sale_tickets: number;
+    is_loyalty_points_redemption: number;
+  };
+  members: {
+    member_number: string;
+    membership_id: number;
+    customer_id: string;
+    membership_identifier: string;
+    additional_name: string | null;
+    balance: number;
+    used_balance: number;
+    points_balance: number;
+    start_date: string;
+    end_date: string;
+  };
+  system_voucher_classes: { id: number; name_json: string; benefit_json: string; is_stored_value: number };
+  system_vouchers: {
+    reference: string;
+    class_id: number;
+    customer_id: string;
+    reservation_identifier: string | null;
+    quantity: number;
+    price: number;
+    redeemed: number;
+    balance: number;
+    created_at: number;
+    start_date: number;
+    end_date: number;
+    state: 'active' | 'cancelled' | 'scanned';
+    is_for_replacement: Generated<number>;
+    sold_in_outlet: number;
+    transaction_id: string | null;
+    cancelled_by: 'customer' | 'box_office' | null;
   };
 }

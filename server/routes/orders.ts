@@ -14,6 +14,7 @@ import { commitOrder } from '../services/orders/commit.ts';
 import { loadOrderDocument } from '../services/orders/documents.ts';
 import { extendLocks } from '../services/seating/seats.ts';
 import { requireVisitor } from '../services/visitors/visitor.ts';
+import { sessionCustomer } from './customer.ts';
 
 const IdempotencyKey = z.uuid();
 
@@ -40,7 +41,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = IdempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
       if (!key.success) throw new AppError('formValidation', 'send a uuid in the Idempotency-Key header');
       return commitOrder(
-        { db: db.kysely, dialect: db.dialect, payments, settings, now: clock.now() },
+        {
+          db: db.kysely,
+          dialect: db.dialect,
+          payments,
+          settings,
+          now: clock.now(),
+          accountId: await sessionCustomer(request),
+        },
         visitor,
         key.data,
         request.body,

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import type { Database } from '../db/types.ts';
 import { addDays, businessDate, wallDateAt, wallTime, type WallDate } from './calendar.ts';
+import { seedDemoCustomers } from './customers.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -265,7 +266,10 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     .select('value')
     .where('key', '=', 'seed_version')
     .executeTakeFirst();
-  if (marker) return { seeded: false, presentations: 0, seats: 0 };
+  if (marker) {
+    const customers = await seedDemoCustomers(db, now);
+    return { seeded: customers, presentations: 0, seats: 0 };
+  }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
   const shows = schedule(now);
@@ -421,5 +425,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     }
     await insertChunked(trx, 'seat_holds', sold, 1000);
   });
+  await seedDemoCustomers(db, now);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

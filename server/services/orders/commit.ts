@@ -7,6 +7,7 @@ import type { CommitAnswer, CommitBodySchema, CreditCardInfo } from '../../../sr
 import { seatKey } from '../../../src/api/contract/seatplan.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
+import { normalizeIsraeliMobile } from '../../../src/domain/validation.ts';
 import {
   type SeatTicket,
   allowedPayments,
@@ -38,6 +39,8 @@ export interface CommitDeps {
   payments: PaymentProvider;
   settings: Settings;
   now: number;
+  /** The logged-in customer placing the order, whose personal area lists it. */
+  accountId?: string | null;
 }
 
 /** A sold seat's hold never lapses. */
@@ -445,6 +448,8 @@ async function placeOrder(
       location_id: info.locationId ?? null,
       is_mailing_allowed: info.isMailingAllowed ? 1 : 0,
       created_at: now,
+      mobile_key: info.mobileNumber ? normalizeIsraeliMobile(info.mobileNumber) : null,
+      email_key: trim(info.email)?.toLowerCase() ?? null,
     })
     .execute();
   await trx
@@ -462,6 +467,7 @@ async function placeOrder(
       total: totals.total,
       number_of_payments: cart.numberOfPayments,
       created_at: now,
+      account_id: deps.accountId ?? null,
     })
     .execute();
   await trx

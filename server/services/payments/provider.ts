@@ -42,8 +42,11 @@ export type ChargeResult =
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives a charge back in full (an order that could not be recorded after the charge). */
-  refund(transactionId: string): Promise<void>;
+  /**
+   * Gives a charge back: in full (an order that could not be recorded after the charge), or the
+   * `amount` given (a cancellation less its fee). The same `reference` never refunds twice.
+   */
+  refund(transactionId: string, part?: { amount: number; reference: string }): Promise<void>;
 }
 
 export class PaymentUnavailableError extends Error {
@@ -71,6 +74,12 @@ export interface SandboxCharge {
   approved: boolean;
   refunded: boolean;
   last4: string;
+}
+
+export interface SandboxRefund {
+  transactionId: string;
+  amount: number;
+  reference: string;
 }
 
 /**
@@ -124,10 +133,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return result;
   }
 
-  async refund(transactionId: string): Promise<void> {
+  async refund(transactionId: string, part?: { amount: number; reference: string }): Promise<void> {
+    if (part) {
+      // Charges made before a restart are not in this ledger; the acquirer still knows them.
+      if (!this.partialRefunds.some((r) => r.reference === part.reference))
+        this.partialRefunds.push({ transactionId, ...part });
+      return;
+    }
     for (const entry of this.ledger.values()) {
       if (entry.charge.transactionId === transactionId) entry.charge.refunded = true;
     }
+  }
+
+  private readonly partialRefunds: SandboxRefund[] = [];
+
+  /** Refunds of part of a charge (cancellations), in the order they were asked. */
+  refunds(): SandboxRefund[] {
+    return this.partialRefunds.map((r) => ({ ...r }));
   }
 
   /** The sandbox's ledger: every charge attempt it saw (tests count approved, unrefunded ones). */

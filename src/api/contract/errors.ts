@@ -58,6 +58,25 @@ export const errorCatalogue = {
   paymentError: 402,
   last_commit_error: 409, // the order was already completed (confirmation lastCommit error)
   idempotency_key_reused: 409, // product: one Idempotency-Key, two different carts
+  // Customer area (spec section 8)
+  NOTHING_TO_CANCEL: 409,
+  BALANCE_IS_DUE: 409, // refund to the original payment method not possible online: the box office
+  CUSTOMER_NOT_FOUND: 404,
+  INVALID_SMS_CODE: 400,
+  LOGIN_FAILED: 401,
+  SMS_FAILED: 502,
+  invalid_captcha: 400,
+  invalid_mobileNumber: 400,
+  SYSTEM_VOUCHER_NOT_FOUND: 404,
+  SYSTEM_VOUCHER_NOT_ACTIVE: 409,
+  SYSTEM_VOUCHER_ALREADY_FOR_REPLACEMENT: 409,
+  SYSTEM_VOUCHER_NOT_SOLD_IN_OUTLET: 409,
+  CUSTOMER_TOKEN_REDEEMED: 410,
+  CUSTOMER_TOKEN_EXPIRED: 410,
+  CUSTOMER_TOKEN_ERROR: 400,
+  not_logged_in: 401, // product: a personal-area call without a customer session
+  not_your_item: 403, // product: another customer's reservation or voucher
+  too_many_attempts: 429, // product: SMS and login rate limits
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

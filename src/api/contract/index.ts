@@ -6,3 +6,4 @@ export * from './seats.ts';
 export * from './cart.ts';
 export * from './session.ts';
 export * from './order.ts';
+export * from './customer.ts';

@@ -99,6 +99,25 @@ export const SettingsAnswerSchema = z
       maxNumberOfPayments: z.number().int().min(1).max(36),
       minAmountPerPayment: z.number().int().nonnegative().describe('agorot per instalment'),
     }),
+    customerArea: z.object({
+      loginMethods: z
+        .object({ customerArea: z.enum(['phone', 'email']), members: z.enum(['phone', 'email']) })
+        .describe('how customers log in to the personal area and as members (spec: both by phone)'),
+      extraLoginField: z
+        .enum(['none', 'reservationIdentifier', 'ssn', 'memberNumber'])
+        .describe('what the venue asks with the SMS code'),
+      isEmailLoginEnabled: z.boolean(),
+      cancellationFee: z.object({
+        name: LocalizedTextSchema,
+        fixed: z.number().int().nonnegative().describe('agorot, per order or per ticket'),
+        percent: z.number().min(0).max(100).describe('of the ticket prices'),
+        perTicket: z.boolean(),
+      }),
+      replacementVoucherDays: z.number().int().positive(),
+      boxOfficeContact: LocalizedTextSchema.describe('shown with BALANCE_IS_DUE'),
+      captchaSiteKey: z.string().nullable(),
+      smsOutbox: z.boolean().describe('development: the shop links to the SMS outbox'),
+    }),
     order: z.object({
       orderReceivedUrl: z.string().nullable().describe('external page after a completed order'),
       termsUrl: z.string().nullable().describe('external order terms'),

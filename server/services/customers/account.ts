@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import type { LocalizedText } from '../../../src/api/contract/common.ts';
+import type { CustomerAccount, CustomerDetailsBody, Member } from '../../../src/api/contract/customer.ts';
+import type { Settings } from '../../../src/api/contract/session.ts';
+import { validateCustomerInfo } from '../../../src/domain/customer.ts';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+
+/** Today's calendar date in Israel, YYYY-MM-DD (membership dates are calendar dates). */
+export function israelDate(now: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Jerusalem',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(now));
+}
+
+export async function loadMembers(db: Kysely<Database>, customerId: string, now: number): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('members as m')
+    .innerJoin('memberships as ms', 'ms.id', 'm.membership_id')
+    .innerJoin('customers as c', 'c.id', 'm.customer_id')
+    .select([
+      'm.member_number',
+      'm.membership_id',
+      'm.customer_id',
+      'm.membership_identifier',
+      'm.additional_name',
+      'm.balance',
+      'm.used_balance',
+      'm.points_balance',
+      'm.start_date',
+      'm.end_date',
+      'ms.name_json',
+      'ms.type_id',
+      'ms.allow_member_sale_tickets',
+      'ms.is_loyalty_points_redemption',
+      'c.first_name',
+      'c.last_name',
+    ])
+    .where('m.customer_id', '=', customerId)
+    .orderBy('m.end_date', 'desc')
+    .execute();
+  const today = israelDate(now);
+  return rows.map((r) => {
+    const isExpired = today > r.end_date;
+    const isNotStarted = today < r.start_date;
+    return {
+      name: JSON.parse(r.name_json) as LocalizedText,
+      additionalName: r.additional_name,
+      memberCustomerName: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      membershipId: r.membership_id,
+      membershipTypeId: r.type_id,
+      balance: r.balance,
+      pointsBalance: r.points_balance,
+      memberNumber: r.member_number,
+      customerId: r.customer_id,
+      membershipIdentifier: r.membership_identifier,
+      startDate: r.start_date,
+      endDate: r.end_date,
+      isAvailable: !isExpired && !isNotStarted,
+      isExpired,
+      isNotStarted,
+      isLoyaltyPointsRedemption: r.is_loyalty_points_redemption === 1,
+      allowMemberSaleTickets: r.allow_member_sale_tickets === 1,
+      usedBalance: r.used_balance,
+    };
+  });
+}
+
+/** The logged-in customer as POST /customer/refresh and the login calls answer it. */
+export async function loadCustomerAccount(
+  db: Kysely<Database>,
+  customerId: string,
+  now: number,
+): Promise<CustomerAccount> {
+  const c = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst();
+  if (!c) throw new AppError('CUSTOMER_NOT_FOUND', 'the customer of this session no longer exists');
+  return {
+    CustomerId: c.id,
+    FirstName: c.first_name,
+    LastName: c.last_name,
+    SSN: c.ssn,
+    EmailAddress1: c.email,
+    MobileNumber1: c.mobile_number,
+    IsEmailAllowed: c.is_mailing_allowed === 1,
+    IsSMSAllowed: c.is_sms_allowed === 1,
+    Address1: c.address1,
+    Address2: c.address2,
+    City: c.city,
+    PostalCode: c.postal_code,
+    DateOfBirth: c.date_of_birth,
+    LicensePlateNumber: c.license_plate,
+    LocationId: c.location_id,
+    members: await loadMembers(db, customerId, now),
+    isDigitel: false,
+  };
+}
+
+/**
+ * PUT /customer-area/details: the personal details, checked with the order form's rules (names in
+ * letters, e-mail, Israeli ID check digit, postal code digits). First name, last name and e-mail are
+ * required; the mobile number is the login and is not changed here.
+ */
+export async function updateCustomerDetails(
+  db: Kysely<Database>,
+  settings: Settings,
+  customerId: string,
+  body: CustomerDetailsBody,
+): Promise<void> {
+  const base = settings.customerInfo.order;
+  const asked = (required = false) => ({ isIncluded: true, isRequired: required });
+  const problems = validateCustomerInfo(
+    {
+      ...base,
+      isSSNRequired: false,
+      isVerifyEmail: false,
+      isVerifyMobileNumber: false,
+      isTermsRequired: false,
+      fields: {
+        ...base.fields,
+        firstName: asked(true),
+        lastName: asked(true),
+        email: asked(true),
+        mobileNumber: { isIncluded: false, isRequired: false },
+        address1: asked(),
+        address2: asked(),
+        city: asked(),
+        postalCode: asked(),
+        dateOfBirth: asked(),
+        ssn: asked(),
+        location: asked(),
+      },
+    },
+    {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      ssn: body.ssn,
+      address1: body.address1,
+      address2: body.address2,
+      city: body.city,
+      postalCode: body.postalCode,
+      ...(body.dateOfBirth ? { dateOfBirth: body.dateOfBirth } : {}),
+      ...(body.locationId ? { locationId: body.locationId } : {}),
+    },
+  );
+  const first = problems[0];
+  if (first) throw new AppError(first.code, `personal details: ${first.field}`, { field: first.field });
+  if (body.locationId) {
+    const venue = await db
+      .selectFrom('venues')
+      .select('id')
+      .where('id', '=', body.locationId)
+      .executeTakeFirst();
+    if (!venue) throw new AppError('field_invalid', 'personal details: location', { field: 'location' });
+  }
+  const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  await db
+    .updateTable('customers')
+    .set({
+      first_name: body.firstName.trim(),
+      last_name: body.lastName.trim(),
+      email: body.email.trim(),
+      email_key: body.email.trim().toLowerCase(),
+      ssn: blank(body.ssn),
+      address1: blank(body.address1),
+      address2: blank(body.address2),
+      city: blank(body.city),
+      postal_code: blank(body.postalCode),
+      date_of_birth: blank(body.dateOfBirth),
+      location_id: body.locationId ?? null,
+      is_mailing_allowed: body.isEmailAllowed ? 1 : 0,
+      is_sms_allowed: body.isSMSAllowed ? 1 : 0,
+    })
+    .where('id', '=', customerId)
+    .execute();
+}

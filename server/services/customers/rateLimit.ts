@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/** At most 3 code SMS per number per 15 minutes (issue 5), and 10 per client address. */
+export const SMS_PER_NUMBER: Limit = { bucket: 'sms_number', max: 3, windowMs: 15 * 60_000 };
+export const SMS_PER_ADDRESS: Limit = { bucket: 'sms_address', max: 10, windowMs: 15 * 60_000 };
+/** Failed password logins: 10 per e-mail and 30 per address per 15 minutes. */
+export const LOGIN_FAILS_PER_EMAIL: Limit = { bucket: 'login_email', max: 10, windowMs: 15 * 60_000 };
+export const LOGIN_FAILS_PER_ADDRESS: Limit = { bucket: 'login_address', max: 30, windowMs: 15 * 60_000 };
+/** Wrong codes and tokens from one address (across numbers): 30 per 15 minutes. */
+export const CODE_FAILS_PER_ADDRESS: Limit = { bucket: 'code_address', max: 30, windowMs: 15 * 60_000 };
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Refuses with too_many_attempts when `key` already used up `limit` in its window. */
+export async function assertUnderLimit(db: Db, limit: Limit, key: string, now: number): Promise<void> {
+  const since = now - limit.windowMs;
+  const rows = await db
+    .selectFrom('rate_events')
+    .select('created_at')
+    .where('bucket', '=', limit.bucket)
+    .where('key', '=', key)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  if (rows.length >= limit.max) {
+    const oldest = Number(rows[rows.length - limit.max]?.created_at ?? now);
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+    throw new AppError('too_many_attempts', `too many attempts; try again in ${retryAfterSeconds} s`, {
+      retryAfterSeconds,
+    });
+  }
+}
+
+export async function recordEvent(db: Db, limit: Limit, key: string, now: number): Promise<void> {
+  await db.insertInto('rate_events').values({ bucket: limit.bucket, key, created_at: now }).execute();
+}
+
+/** Forgets events older than a day (called now and then, so the table stays small). */
+export async function pruneEvents(db: Db, now: number): Promise<void> {
+  await db
+    .deleteFrom('rate_events')
+    .where('created_at', '<', now - 24 * 3_600_000)
+    .execute();
+}
