@@ -17,6 +17,24 @@ import {
   TicketGroupsAnswerSchema,
   UnlockSeatAnswerSchema,
 } from './contract/index.ts';
+import {
+  CancelAnswerSchema,
+  CancellationQuoteSchema,
+  type CustomerDetailsBody,
+  CustomerInfoAnswerSchema,
+  type EmailLoginBody,
+  LocationsAnswerSchema,
+  type MobileLoginBody,
+  type MobileValidationBody,
+  RefreshAnswerSchema,
+  ReservationsAnswerSchema,
+  SmsOutboxAnswerSchema,
+  SuccessAnswerSchema,
+  SystemVoucherSchema,
+  VideosAnswerSchema,
+  VoucherCancelAnswerSchema,
+  VouchersAnswerSchema,
+} from './contract/customer.ts';
 
 /** Typed calls of the shop, one per API route it uses. */
 export const api = {
@@ -57,4 +75,41 @@ export const api = {
     }),
   edocument: (documentKey: string, signal?: AbortSignal) =>
     apiCall(`/edocument/${encodeURIComponent(documentKey)}`, OrderDocumentSchema, signal ? { signal } : {}),
+  // Customer accounts and the personal area
+  mobileLogin: (body: MobileLoginBody, language: string) =>
+    apiCall('/customer/mobile-login', SuccessAnswerSchema, { method: 'POST', body, query: { language } }),
+  mobileLoginValidation: (body: MobileValidationBody) =>
+    apiCall('/customer/mobile-login-validation-area', CustomerInfoAnswerSchema, { method: 'POST', body }),
+  emailLogin: (body: EmailLoginBody) =>
+    apiCall('/customer/login', CustomerInfoAnswerSchema, { method: 'POST', body }),
+  tokenLogin: (token: string) =>
+    apiCall('/customer/token-login', CustomerInfoAnswerSchema, { method: 'POST', body: { token } }),
+  refreshCustomer: () => apiCall('/customer/refresh', RefreshAnswerSchema, { method: 'POST' }),
+  logout: () => apiCall('/customer-area/logout', SuccessAnswerSchema, { method: 'POST' }),
+  locations: () => apiCall('/customer/locations', LocationsAnswerSchema),
+  myReservations: () => apiCall('/customer-area/reservations', ReservationsAnswerSchema),
+  cancellationQuote: (reservationIdentifier: string) =>
+    apiCall(
+      `/customer-area/reservations/${encodeURIComponent(reservationIdentifier)}/cancellation`,
+      CancellationQuoteSchema,
+    ),
+  cancelReservation: (reservationIdentifier: string) =>
+    apiCall(`/reservations/${encodeURIComponent(reservationIdentifier)}/cancel`, CancelAnswerSchema, {
+      method: 'POST',
+    }),
+  myVouchers: () => apiCall('/customer-area/system-vouchers', VouchersAnswerSchema),
+  cancelVoucher: (reference: string, reservationIdentifier: string | null) =>
+    apiCall(`/system-vouchers/${encodeURIComponent(reference)}/cancel`, VoucherCancelAnswerSchema, {
+      method: 'POST',
+      body: reservationIdentifier ? { reservationIdentifier } : {},
+    }),
+  replaceVoucher: (reference: string, reservationIdentifier: string | null) =>
+    apiCall(`/system-vouchers/${encodeURIComponent(reference)}/replacement`, SystemVoucherSchema, {
+      method: 'POST',
+      body: reservationIdentifier ? { reservationIdentifier } : {},
+    }),
+  myVideos: () => apiCall('/customer-area/videos', VideosAnswerSchema),
+  updateDetails: (body: CustomerDetailsBody) =>
+    apiCall('/customer-area/details', CustomerInfoAnswerSchema, { method: 'PUT', body }),
+  smsOutbox: () => apiCall('/dev/sms-outbox', SmsOutboxAnswerSchema),
 };

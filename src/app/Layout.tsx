@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { chooseLocale } from '../i18n/index.ts';
 import { session } from '../state/session.ts';
 import { LanguageSwitcher } from '../ui/LanguageSwitcher.tsx';
+import { AccountButton } from './AccountButton.tsx';
 import { CartMenu } from './CartMenu.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
@@ -33,6 +34,7 @@ export function Layout() {
               <Text size="sm" c="dimmed" visibleFrom="xs">
                 {t('app.tagline')}
               </Text>
+              <AccountButton />
               <CartMenu />
               <LanguageSwitcher />
             </Group>

@@ -98,3 +98,14 @@ export function addDaysIso(isoDate: string, days: number): string {
 export function pickText(text: LocalizedText, locale: Locale): string {
   return text[locale] ?? text.en ?? text.he ?? Object.values(text)[0] ?? '';
 }
+
+/** A day as day/month/year in the venue's time zone: an ISO instant or a calendar date (YYYY-MM-DD). */
+export function formatDate(iso: string, locale: Locale): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
+  return new Intl.DateTimeFormat(intlTags[locale], {
+    timeZone: VENUE_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(d);
+}

@@ -16,6 +16,9 @@ const concrete: Record<keyof typeof paths, string> = {
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',
   preview: '/preview',
+  customerArea: '/customer-area',
+  customerAreaLogin: '/customer-area/login/abcDEF_123',
+  devSmsOutbox: '/dev/sms-outbox',
 };
 
 describe('isKnownPath', () => {

@@ -15,6 +15,11 @@ export const paths = {
   edocument: '/edocument/:documentKey',
   vod: '/vod/:vodId',
   vodWithReservation: '/vod/:resId/:vodId',
+  /** The personal area (spec section 2), and the page a login link opens. */
+  customerArea: '/customer-area',
+  customerAreaLogin: '/customer-area/login/:token',
+  /** Development: the SMS the outbox sender kept. */
+  devSmsOutbox: '/dev/sms-outbox',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
   preview: '/preview',
 } as const;

@@ -1,5 +1,14 @@
 import type { TFunction } from 'i18next';
 import { ApiCallError } from '../../api/client.ts';
+import type { Locale } from '../../api/contract/common.ts';
+import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { session } from '../../state/session.ts';
+
+/** The box office's contact line from the settings, in the customer's language. */
+export function boxOfficeContact(locale: Locale = session.locale): string {
+  const contact = session.settings?.customerArea.boxOfficeContact;
+  return contact ? pickText(contact, locale) : '';
+}
 
 /** The customer's sentence for a failed call: the catalogue code's translation, with its parameters. */
 export function errorText(t: TFunction, err: unknown): string {
@@ -12,5 +21,11 @@ export function errorText(t: TFunction, err: unknown): string {
     typeof params.field === 'string'
       ? t(`customer.fields.${params.field}`, { defaultValue: params.field })
       : '';
+  if (err.code === 'BALANCE_IS_DUE') return t('errors.BALANCE_IS_DUE', { contact: boxOfficeContact() });
+  if (
+    (err.code === 'CUSTOMER_TOKEN_REDEEMED' || err.code === 'CUSTOMER_TOKEN_EXPIRED') &&
+    typeof params.date === 'string'
+  )
+    return t(`errors.${err.code}`, { date: formatDateTime(params.date, session.locale) });
   return t(`errors.${err.code}`, { ...params, field, defaultValue: t('errors.generic') });
 }

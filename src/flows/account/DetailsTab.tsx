@@ -1,0 +1,163 @@
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { ApiCallError } from '../../api/client.ts';
+import type { CustomerAccount, CustomerDetailsBody } from '../../api/contract/customer.ts';
+import { api } from '../../api/endpoints.ts';
+import { pickText } from '../../i18n/format.ts';
+import { customerState, setCustomer } from '../../state/customer.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { errorText } from '../order/errorText.ts';
+import { useLoad } from './useLoad.ts';
+
+const loadLocations = () => api.locations();
+
+type TextField = 'firstName' | 'lastName' | 'email' | 'ssn' | 'address1' | 'address2' | 'city' | 'postalCode';
+
+const fieldsOf = (c: CustomerAccount): CustomerDetailsBody => ({
+  firstName: c.FirstName ?? '',
+  lastName: c.LastName ?? '',
+  email: c.EmailAddress1 ?? '',
+  ssn: c.SSN ?? '',
+  address1: c.Address1 ?? '',
+  address2: c.Address2 ?? '',
+  city: c.City ?? '',
+  postalCode: c.PostalCode ?? '',
+  dateOfBirth: c.DateOfBirth ?? '',
+  locationId: c.LocationId,
+  isEmailAllowed: c.IsEmailAllowed,
+  isSMSAllowed: c.IsSMSAllowed,
+});
+
+const textFields: {
+  field: TextField;
+  required?: boolean;
+  dir?: 'ltr';
+  type?: string;
+  autoComplete?: string;
+}[] = [
+  { field: 'firstName', required: true, autoComplete: 'given-name' },
+  { field: 'lastName', required: true, autoComplete: 'family-name' },
+  { field: 'email', required: true, dir: 'ltr', type: 'email', autoComplete: 'email' },
+  { field: 'ssn', dir: 'ltr' },
+  { field: 'address1', autoComplete: 'address-line1' },
+  { field: 'address2', autoComplete: 'address-line2' },
+  { field: 'city', autoComplete: 'address-level2' },
+  { field: 'postalCode', dir: 'ltr', autoComplete: 'postal-code' },
+];
+
+/** Personal details, editable and checked with the order form's rules; the mobile number is the login. */
+export function DetailsTab() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const customer = useSnapshot(customerState).customer as CustomerAccount | null;
+  const [value, setValue] = useState<CustomerDetailsBody | null>(() =>
+    customer ? fieldsOf(customer) : null,
+  );
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { result: locations } = useLoad(loadLocations);
+  if (!customer || !value) return null;
+  const set = (patch: Partial<CustomerDetailsBody>) => {
+    setValue({ ...value, ...patch });
+    setSaved(false);
+  };
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      const { data } = await api.updateDetails(value);
+      setCustomer(data.customerInfo);
+      setSaved(true);
+    } catch (err) {
+      const field =
+        err instanceof ApiCallError && typeof err.params?.field === 'string' ? err.params.field : null;
+      if (field) setFieldErrors({ [field]: errorText(t, err) });
+      else setError(errorText(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="sm" maw={720} data-testid="details-form">
+        {saved ? (
+          <Alert color="teal" data-testid="details-saved">
+            {t('account.detailsSaved')}
+          </Alert>
+        ) : null}
+        {error ? <Alert color="red">{error}</Alert> : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t('customer.fields.mobileNumber')}
+            value={customer.MobileNumber1 ?? ''}
+            readOnly
+            dir="ltr"
+            description={t('account.mobileIsLogin')}
+          />
+          {textFields.map(({ field, required, ...extra }) => (
+            <TextInput
+              key={field}
+              name={field}
+              label={t(`customer.fields.${field}`)}
+              required={required}
+              value={value[field] ?? ''}
+              onChange={(e) => set({ [field]: e.currentTarget.value })}
+              error={fieldErrors[field]}
+              {...extra}
+            />
+          ))}
+          <TextInput
+            type="date"
+            name="dateOfBirth"
+            label={t('customer.fields.dateOfBirth')}
+            value={value.dateOfBirth ?? ''}
+            onChange={(e) => set({ dateOfBirth: e.currentTarget.value })}
+            error={fieldErrors.dateOfBirth}
+          />
+          <Select
+            label={t('customer.fields.location')}
+            clearable
+            data={
+              locations.state === 'ready'
+                ? locations.data.locations.map((l) => ({
+                    value: String(l.id),
+                    label: pickText(l.name, locale),
+                  }))
+                : []
+            }
+            value={value.locationId ? String(value.locationId) : null}
+            onChange={(v) => set({ locationId: v ? Number(v) : null })}
+            error={fieldErrors.location}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={t('account.allowEmail')}
+          checked={value.isEmailAllowed}
+          onChange={(e) => set({ isEmailAllowed: e.currentTarget.checked })}
+        />
+        <Checkbox
+          label={t('account.allowSms')}
+          checked={value.isSMSAllowed}
+          onChange={(e) => set({ isSMSAllowed: e.currentTarget.checked })}
+        />
+        <Group>
+          <Button type="submit" loading={busy} data-testid="save-details">
+            {t('account.saveDetails')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

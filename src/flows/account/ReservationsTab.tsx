@@ -1,0 +1,173 @@
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CustomerReservation } from '../../api/contract/customer.ts';
+import { api } from '../../api/endpoints.ts';
+import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { edocumentPath } from '../../routing/paths.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { seatLabel } from '../order/seatLabel.ts';
+import { CancelReservationDialog } from './CancelReservationDialog.tsx';
+import { LoadState } from './LoadState.tsx';
+import { useLoad } from './useLoad.ts';
+
+const loadReservations = () => api.myReservations();
+
+/** My tickets (upcoming) or past reservations, each with its seats, charges, e-ticket and cancel. */
+export function ReservationsTab({ which }: { which: 'upcoming' | 'past' }) {
+  const { t } = useTranslation();
+  const { result, reload, set } = useLoad(loadReservations);
+  const [cancelling, setCancelling] = useState<CustomerReservation | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const locale = useLocale();
+
+  if (result.state !== 'ready') return <LoadState result={result} retry={reload} />;
+  const list = result.data[which];
+  return (
+    <Stack gap="md" data-testid={`reservations-${which}`}>
+      {done ? (
+        <Alert color="teal" withCloseButton onClose={() => setDone(null)} data-testid="cancel-done">
+          {done}
+        </Alert>
+      ) : null}
+      {list.length === 0 ? (
+        <Text c="dimmed">{t(which === 'upcoming' ? 'account.noUpcoming' : 'account.noPast')}</Text>
+      ) : null}
+      {list.map((r) => (
+        <ReservationCard
+          key={r.reservationIdentifier}
+          reservation={r}
+          onCancel={r.canCancel ? () => setCancelling(r) : null}
+        />
+      ))}
+      <CancelReservationDialog
+        reservation={cancelling}
+        onClose={() => setCancelling(null)}
+        onCancelled={(answer) => {
+          // Spec section 4: cancelling a reservation removes it from the list.
+          set({
+            ...result.data,
+            upcoming: result.data.upcoming.filter(
+              (r) => r.reservationIdentifier !== answer.reservationIdentifier,
+            ),
+          });
+          setCancelling(null);
+          setDone(
+            t('account.cancelledNote', {
+              id: answer.reservationIdentifier,
+              refund: formatPrice(answer.refund, locale),
+            }),
+          );
+        }}
+      />
+    </Stack>
+  );
+}
+
+function ReservationCard({
+  reservation: r,
+  onCancel,
+}: {
+  reservation: CustomerReservation;
+  onCancel: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Card withBorder padding="md" data-testid="reservation" data-reservation={r.reservationIdentifier}>
+      <Stack gap="sm">
+        {r.presentations.map((p) => (
+          <div key={p.id}>
+            <Title order={3} fz="h4">
+              {pickText(p.title, locale)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {`${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)} · ${formatDateTime(p.dateTime, locale)}`}
+            </Text>
+          </div>
+        ))}
+        <Group gap="xs">
+          <Text size="sm">{t('account.reservationNumber')}</Text>
+          <Text size="sm" fw={700} dir="ltr" data-testid="reservation-number">
+            {r.reservationIdentifier}
+          </Text>
+          {r.isPast ? <Badge color="gray">{t('account.pastBadge')}</Badge> : null}
+        </Group>
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing={4} horizontalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('order.seat')}</Table.Th>
+                <Table.Th>{t('order.ticketType')}</Table.Th>
+                <Table.Th ta="end">{t('order.price')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.tickets.map((tk) => (
+                <Table.Tr key={tk.ticketIdentifier}>
+                  <Table.Td>
+                    {seatLabel(
+                      t,
+                      tk,
+                      r.presentations.find((p) => p.id === tk.presentationId)?.isReserved ?? true,
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {pickText(tk.ticketName, locale)}
+                    <Text span size="xs" c="dimmed">{` · ${pickText(tk.ticketGroupName, locale)}`}</Text>
+                  </Table.Td>
+                  <Table.Td ta="end">{formatPrice(tk.price, locale)}</Table.Td>
+                </Table.Tr>
+              ))}
+              {r.products.map((pr) => (
+                <Table.Tr key={`p${pr.id}-${pr.presentationId}`}>
+                  <Table.Td colSpan={2}>{`${pickText(pr.name, locale)} × ${pr.quantity}`}</Table.Td>
+                  <Table.Td ta="end">{formatPrice(pr.total, locale)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td colSpan={2}>{pickText(r.serviceChargeLabel, locale)}</Table.Td>
+                <Table.Td ta="end">{formatPrice(r.totals.serviceCharge, locale)}</Table.Td>
+              </Table.Tr>
+              {r.bookingFee > 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={2}>{t('account.bookingFee')}</Table.Td>
+                  <Table.Td ta="end">{formatPrice(r.bookingFee, locale)}</Table.Td>
+                </Table.Tr>
+              ) : null}
+              <Table.Tr>
+                <Table.Td colSpan={2} fw={700}>
+                  {t('order.total')}
+                </Table.Td>
+                <Table.Td ta="end" fw={700}>
+                  {formatPrice(r.totals.total, locale)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="xs" c="dimmed">
+          {r.payment?.last4
+            ? t('account.paidByCard', { last4: r.payment.last4, date: formatDateTime(r.createdAt, locale) })
+            : t('account.paidAtBoxOffice', { date: formatDateTime(r.createdAt, locale) })}
+        </Text>
+        <Group>
+          <Button
+            component={Link}
+            to={`${edocumentPath(r.documentKey)}?language=${locale}`}
+            variant="light"
+            data-testid="reservation-etickets"
+          >
+            {t('account.openTickets')}
+          </Button>
+          {onCancel ? (
+            <Button variant="subtle" color="red" onClick={onCancel} data-testid="cancel-reservation">
+              {t('account.cancelOrder')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { CancellationQuote, ReservationsAnswer } from '../../src/api/contract/customer.ts';
+
+/**
+ * The personal area in real Chromium against the real server: login by mobile number with the code
+ * read from the development SMS outbox, my tickets, cancelling after seeing the fee, a replacement
+ * voucher, and logout. Hebrew logs in as the demo customer Dana, English as Avi.
+ */
+
+const who = {
+  he: {
+    mobile: '050-1234567',
+    mobileKey: '0501234567',
+    name: 'Dana',
+    mobileLabel: 'טלפון נייד',
+    concert: 'נועה לוי',
+    loggedOutButton: 'האזור האישי',
+    forReplacement: 'להחלפה',
+    exchangeDays: 'בתוך 30 ימים',
+  },
+  en: {
+    mobile: '052-7654321',
+    mobileKey: '0527654321',
+    name: 'Avi',
+    mobileLabel: 'Mobile number',
+    concert: 'Noa Levi',
+    loggedOutButton: 'Personal area',
+    forReplacement: 'For replacement',
+    exchangeDays: 'within 30 days',
+  },
+} as const;
+
+async function latestSms(request: APIRequestContext, mobile: string): Promise<string> {
+  const res = await request.get('/api/dev/sms-outbox', { params: { mobileNumber: mobile } });
+  expect(res.ok()).toBe(true);
+  const { messages } = (await res.json()) as { messages: { text: string }[] };
+  expect(messages.length).toBeGreaterThan(0);
+  return messages[0]!.text;
+}
+
+async function logInByPhone(page: Page, lang: keyof typeof who) {
+  const w = who[lang];
+  await page.goto(`/?language=${lang}`);
+  await page.getByTestId('account-button').click();
+  await expect(page.getByTestId('login-panel')).toBeVisible();
+  await page.getByLabel(w.mobileLabel).fill(w.mobile);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('code-sent')).toContainText(w.mobileKey);
+  const code = /\b(\d{6})\b/.exec(await latestSms(page.request, w.mobileKey))![1]!;
+  await page.locator('[data-testid="sms-code"] input').first().click();
+  await page.keyboard.type(code);
+  await page.getByTestId('verify-code').click();
+  await expect(page.getByTestId('customer-area')).toBeVisible();
+  await expect(page.getByTestId('account-button')).toContainText(w.name);
+}
+
+const shekels = (agorot: number) => (agorot / 100).toFixed(2);
+
+for (const lang of ['he', 'en'] as const) {
+  test(`a returning customer logs in by phone, cancels a reservation after seeing its fee, replaces a voucher and logs out (${lang})`, async ({
+    page,
+  }) => {
+    const w = who[lang];
+    await logInByPhone(page, lang);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+
+    // My tickets: the upcoming concert with its seats, service charge and e-ticket.
+    const concert = page.getByTestId('reservation').filter({ hasText: w.concert });
+    await expect(concert).toHaveCount(1);
+    const reservationId = (await concert.getByTestId('reservation-number').textContent())!.trim();
+    await expect(concert.getByTestId('reservation-etickets')).toHaveAttribute('href', /\/edocument\//);
+    await expect(page.getByTestId('reservation')).toHaveCount(2);
+
+    // Cancel: the dialog shows the fee the box office computes before anything happens.
+    const quote = (await (
+      await page.request.get(`/api/customer-area/reservations/${reservationId}/cancellation`)
+    ).json()) as CancellationQuote;
+    expect(quote.fee).toBeGreaterThan(0);
+    await concert.getByTestId('cancel-reservation').click();
+    await expect(page.getByTestId('cancel-fee')).toContainText(shekels(quote.fee));
+    await expect(page.getByTestId('cancel-refund')).toContainText(shekels(quote.refund));
+    await page.getByTestId('confirm-cancel').click();
+    await expect(page.getByTestId('cancel-done')).toContainText(reservationId);
+    await expect(page.getByTestId('reservation')).toHaveCount(1);
+    const after = (await (
+      await page.request.get('/api/customer-area/reservations')
+    ).json()) as ReservationsAnswer;
+    expect(after.upcoming.map((r) => r.reservationIdentifier)).not.toContain(reservationId);
+
+    // A voucher becomes a replacement voucher.
+    await page.getByTestId('tab-vouchers').click();
+    const voucher = page.locator('[data-testid="voucher"][data-status="active"]').filter({
+      has: page.getByTestId('replace-voucher'),
+    });
+    const reference = (await voucher.first().getAttribute('data-reference'))!;
+    await voucher.first().getByTestId('replace-voucher').click();
+    await expect(page.getByTestId('voucher-dialog')).toContainText(w.exchangeDays);
+    await page.getByTestId('confirm-voucher').click();
+    await expect(page.getByTestId('voucher-done')).toContainText(reference);
+    const row = page.locator(`[data-testid="voucher"][data-reference="${reference}"]`);
+    await expect(row).toHaveAttribute('data-status', 'for_replacement');
+    await expect(row.getByTestId('voucher-status')).toHaveText(w.forReplacement);
+
+    // Logout ends the session on the server too: a reload shows the login again.
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('login-panel')).toBeVisible();
+    await expect(page.getByTestId('account-button')).toHaveText(w.loggedOutButton);
+    await page.reload();
+    await expect(page.getByTestId('login-panel')).toBeVisible();
+    const refresh = await page.request.post('/api/customer/refresh');
+    expect(((await refresh.json()) as { data: { customerInfo: unknown } }).data.customerInfo).toBeNull();
+  });
+}
+
+test('a wrong code is refused; the login link from the SMS works once', async ({ page, browser }) => {
+  await page.goto('/customer-area?language=en');
+  await page.getByLabel('Mobile number').fill('0501234567');
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('code-sent')).toBeVisible();
+  const sms = await latestSms(page.request, '0501234567');
+  const code = /\b(\d{6})\b/.exec(sms)![1]!;
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.locator('[data-testid="sms-code"] input').first().click();
+  await page.keyboard.type(wrong);
+  await page.getByTestId('verify-code').click();
+  await expect(page.getByTestId('login-error')).toContainText('Wrong verification code');
+
+  const link = /https?:\/\/\S+\/customer-area\/login\/\S+/.exec(sms)![0]!;
+  const path = new URL(link).pathname + new URL(link).search;
+  const other = await browser.newContext();
+  const linkPage = await other.newPage();
+  await linkPage.goto(path);
+  await expect(linkPage.getByTestId('customer-area')).toBeVisible();
+  await expect(linkPage.getByTestId('customer-name')).toContainText('Dana Levi');
+  await linkPage.getByTestId('tab-memberships').click();
+  await expect(linkPage.getByTestId('membership')).toHaveCount(2);
+  await other.close();
+
+  await page.goto(path);
+  await expect(page.getByTestId('link-login-error')).toContainText('already used');
+});
