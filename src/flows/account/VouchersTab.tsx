@@ -90,21 +90,19 @@ export function VouchersTab() {
       ) : null}
       {systemVouchers.length === 0 ? <Text c="dimmed">{t('account.noVouchers')}</Text> : null}
       {systemVouchers.length > 0 ? (
-        <Table.ScrollContainer minWidth={1180}>
+        <Table.ScrollContainer minWidth={960}>
           <Table striped verticalSpacing="xs" horizontalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('account.voucher.code')}</Table.Th>
-                <Table.Th>{t('account.voucher.type')}</Table.Th>
+                <Table.Th>{`${t('account.voucher.type')} · ${t('account.voucher.benefit')}`}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.quantity')}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.price')}</Table.Th>
-                <Table.Th>{t('account.voucher.benefit')}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.redeemed')}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.balance')}</Table.Th>
                 <Table.Th>{t('account.voucher.purchased')}</Table.Th>
                 <Table.Th>{t('account.voucher.expires')}</Table.Th>
                 <Table.Th>{t('account.voucher.status')}</Table.Th>
-                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -118,26 +116,28 @@ export function VouchersTab() {
                   <Table.Td dir="ltr" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {v.Reference}
                   </Table.Td>
-                  <Table.Td>{pickText(v.Name, locale)}</Table.Td>
+                  <Table.Td miw={170}>
+                    <Text size="sm">{pickText(v.Name, locale)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {pickText(v.BenefitName, locale)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td ta="end">{amount(v, v.Quantity)}</Table.Td>
                   <Table.Td ta="end">{formatPrice(v.Price, locale)}</Table.Td>
-                  <Table.Td>{pickText(v.BenefitName, locale)}</Table.Td>
                   <Table.Td ta="end">{amount(v, v.Redeemed)}</Table.Td>
                   <Table.Td ta="end">{amount(v, v.Balance)}</Table.Td>
                   <Table.Td>{formatDate(v.DateTimeCreated, locale)}</Table.Td>
                   <Table.Td>{formatDate(v.EndDate, locale)}</Table.Td>
                   <Table.Td>
-                    <Badge
-                      color={voucherStatusColor[v.status]}
-                      variant="light"
-                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                      data-testid="voucher-status"
-                    >
-                      {t(`account.voucherStatus.${v.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    <Stack gap={6} align="flex-start">
+                      <Badge
+                        color={voucherStatusColor[v.status]}
+                        variant="light"
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                        data-testid="voucher-status"
+                      >
+                        {t(`account.voucherStatus.${v.status}`)}
+                      </Badge>
                       {v.canReplace ? (
                         <Button
                           size="compact-xs"
@@ -159,7 +159,7 @@ export function VouchersTab() {
                           {t('account.cancelVoucher')}
                         </Button>
                       ) : null}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
