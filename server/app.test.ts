@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from './services/customers/secrets.ts';
 import { createTestApp, dialects, type TestApp, visitor } from './testing/harness.ts';
 import { findPresentation } from './testing/fixtures.ts';
 
@@ -71,6 +73,32 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('VenueId');
+  });
+
+  it('refuses text with a NUL character anywhere in a request with formValidation, before any work', async () => {
+    const uuid = crypto.randomUUID();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/commit',
+      headers: { uuid, 'idempotency-key': crypto.randomUUID() },
+      payload: {
+        cart: {
+          customerInfo: {
+            firstName: 'Da\u0000na',
+            lastName: 'Levi',
+            email: 'd@example.com',
+            termsAccepted: true,
+          },
+          creditcardInfo: { number: '4111111111111111', expiry: '12/29', cvv: '123', holderId: '039337423' },
+          seats: [],
+          products: [],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'formValidation' });
+    const q = await t.app.inject({ method: 'GET', url: '/api/seats/presentations?date=%00' });
+    expect(q.statusCode).toBe(400);
   });
 
   it('publishes an OpenAPI document with the calls of spec section 7, and a readable page', async () => {
@@ -144,7 +172,38 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
       { method: 'PUT', url: '/api/seats/extend-lock' },
       { method: 'GET', url: '/api/edocument/AAAAAAAAAAAAAAAAAAAAAAAA' },
       { method: 'GET', url: '/api/edocument/%00' },
+      { method: 'POST', url: '/api/customer/mobile-login' },
+      { method: 'POST', url: '/api/customer/mobile-login-validation-area' },
+      { method: 'POST', url: '/api/customer/login' },
+      { method: 'POST', url: '/api/customer/token-login' },
+      { method: 'POST', url: '/api/customer/refresh' },
+      { method: 'POST', url: '/api/customer/logout' },
+      { method: 'POST', url: '/api/customer-area/logout' },
+      { method: 'GET', url: '/api/customer/locations' },
+      { method: 'GET', url: '/api/customer-area/reservations' },
+      { method: 'GET', url: '/api/customer-area/reservations/AAAAAAAAAA/cancellation' },
+      { method: 'POST', url: '/api/reservations/AAAAAAAAAA/cancel' },
+      { method: 'GET', url: '/api/customer-area/system-vouchers' },
+      { method: 'POST', url: '/api/system-vouchers/SV-AAAA/cancel' },
+      { method: 'POST', url: '/api/system-vouchers/SV-AAAA/replacement' },
+      { method: 'GET', url: '/api/customer-area/videos' },
+      { method: 'PUT', url: '/api/customer-area/details' },
+      { method: 'GET', url: '/api/dev/sms-outbox' },
     ] as const;
+    // A live session of a demo customer, opened afresh for each call (a fuzzed logout ends it).
+    const customerSession = async () => {
+      const id = randomBytes(16).toString('base64url');
+      await t.db.kysely
+        .insertInto('customer_sessions')
+        .values({
+          id_hash: sha256(id),
+          customer_id: 'a_demo_dana',
+          created_at: t.clock.now(),
+          expires_at: t.clock.now() + 3_600_000,
+        })
+        .execute();
+      return id;
+    };
     const value = fc.oneof(
       fc.string(),
       fc.integer(),
@@ -165,6 +224,8 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
             'venueTypeId',
             'isReserved',
             'sectionId',
+            'language',
+            'mobileNumber',
           ),
           fc.string(),
         ),
@@ -209,22 +270,56 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
               }),
             }),
           }),
+          // Customer login and personal-area bodies, with values that pass the first checks now and then.
+          fc.record(
+            {
+              mobileNumber: fc.oneof(
+                fc.constantFrom('0501234567', '+972-50-123-4567', '0549999999', ''),
+                value,
+              ),
+              smsCode: fc.oneof(fc.constantFrom('123456', '000000', ''), value),
+              sendSmsRegardlessOfCustomerExistence: fc.oneof(fc.boolean(), value),
+              email: fc.oneof(
+                fc.constantFrom('dana@example.com', 'nobody@example.com', 'x', 'a\u0000@example.com'),
+                value,
+              ),
+              password: value,
+              token: value,
+              recaptchaToken: value,
+              reservationIdentifier: fc.oneof(fc.constantFrom('AAAAAAAAAA', '', 'A\u0000'), value),
+              ssn: fc.oneof(fc.constantFrom('039337423', '123456789', '\u0000'), value),
+              memberNumber: value,
+              firstName: fc.oneof(fc.constantFrom('Dana', ''), value),
+              lastName: fc.oneof(fc.constantFrom('Levi', ''), value),
+              address1: fc.oneof(fc.constantFrom('Herzl 1', 'x\u0000'), value),
+              address2: value,
+              city: value,
+              postalCode: value,
+              dateOfBirth: value,
+              locationId: value,
+              isEmailAllowed: fc.oneof(fc.boolean(), value),
+              isSMSAllowed: fc.oneof(fc.boolean(), value),
+            },
+            { requiredKeys: [] },
+          ),
         ),
         fc.boolean(),
-        async (route, query, body, withUuid) => {
+        fc.boolean(),
+        async (route, query, body, withUuid, loggedIn) => {
+          const headers: Record<string, string> = withUuid ? { uuid: visitor() } : {};
+          if (loggedIn) headers.cookie = `customer_session=${await customerSession()}`;
           const res = await t.app.inject({
             method: route.method,
             url: route.url,
             query,
-            headers: withUuid ? { uuid: visitor() } : {},
             ...(route.method === 'GET'
-              ? {}
+              ? { headers }
               : {
                   payload: JSON.stringify(body),
                   headers: {
+                    ...headers,
                     'content-type': 'application/json',
                     'idempotency-key': crypto.randomUUID(),
-                    ...(withUuid ? { uuid: visitor() } : {}),
                   },
                 }),
           });
@@ -235,7 +330,7 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
           if (res.statusCode >= 400) expect(res.json()).toHaveProperty('code');
         },
       ),
-      { numRuns: dialect === 'sqlite' ? 300 : 100 },
+      { numRuns: dialect === 'sqlite' ? 600 : 200 },
     );
   });
 });

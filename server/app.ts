@@ -131,6 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // No text the box office stores may hold a NUL character (PostgreSQL refuses it in text).
+      api.addHook('preValidation', async (request) => {
+        if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
+          throw new AppError('formValidation', 'text must not contain NUL characters');
+      });
       await api.register(sessionRoutes);
       await api.register(presentationRoutes);
       await api.register(seatRoutes);
@@ -169,6 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.db.close();
   });
   return app;
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }
 
 function smsSenderOf(config: ServerConfig, db: Db, clock: Clock): SmsSender {

@@ -9,6 +9,8 @@ import { fixedClock } from '../clock.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
 import { seedDemoCatalogue } from '../seed/index.ts';
+import type { CaptchaVerifier } from '../services/customers/captcha.ts';
+import type { SmsSender } from '../services/customers/sms.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -31,6 +33,10 @@ export interface TestAppOptions {
   maxSeats?: number;
   poolSize?: number;
   env?: Record<string, string>;
+  /** Where SMS go (the development outbox when absent). */
+  sms?: SmsSender;
+  /** The captcha check (off when absent). */
+  captcha?: CaptchaVerifier;
 }
 
 /**
@@ -55,7 +61,7 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
   });
   const clock = fixedClock(TEST_NOW);
   if (opts.seed !== false) await seedDemoCatalogue(db.kysely, clock.now());
-  const app = await buildApp({ config, db, clock });
+  const app = await buildApp({ config, db, clock, sms: opts.sms, captcha: opts.captcha });
   await app.ready();
   return {
     app,

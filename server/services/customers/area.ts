@@ -155,7 +155,7 @@ export async function listReservations(ctx: AreaContext, customerId: string): Pr
   return { upcoming, past };
 }
 
-function quoteOf(
+export function quoteOf(
   settings: Settings,
   order: {
     reservation_identifier: string;

@@ -9,6 +9,8 @@ import { AppError } from '../../errors.ts';
 import {
   assertUnderLimit,
   CODE_FAILS_PER_ADDRESS,
+  forgetEvent,
+  lockKeys,
   LOGIN_FAILS_PER_ADDRESS,
   LOGIN_FAILS_PER_EMAIL,
   pruneEvents,
@@ -91,6 +93,10 @@ export async function requestSmsCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const attemptId = randomBytes(12).toString('base64url');
   const sendTo = await ctx.db.transaction().execute(async (trx) => {
+    await lockKeys(trx, ctx.dialect, [
+      `${SMS_PER_NUMBER.bucket}:${mobile}`,
+      `${SMS_PER_ADDRESS.bucket}:${address}`,
+    ]);
     await assertUnderLimit(trx, SMS_PER_NUMBER, mobile, ctx.now);
     await assertUnderLimit(trx, SMS_PER_ADDRESS, address, ctx.now);
     await recordEvent(trx, SMS_PER_NUMBER, mobile, ctx.now);
@@ -324,8 +330,18 @@ export async function emailLogin(
 ): Promise<NewSession> {
   const email = body.email.trim().toLowerCase();
   if (!isValidEmail(email) || !body.password) throw new AppError('LOGIN_FAILED', 'wrong login details');
-  await assertUnderLimit(ctx.db, LOGIN_FAILS_PER_EMAIL, email, ctx.now);
-  await assertUnderLimit(ctx.db, LOGIN_FAILS_PER_ADDRESS, address, ctx.now);
+  // The try counts as failed before the password is checked, in one step with the limit check, so
+  // tries sent at once cannot all pass the limit; a right password takes its count back.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockKeys(trx, ctx.dialect, [
+      `${LOGIN_FAILS_PER_EMAIL.bucket}:${email}`,
+      `${LOGIN_FAILS_PER_ADDRESS.bucket}:${address}`,
+    ]);
+    await assertUnderLimit(trx, LOGIN_FAILS_PER_EMAIL, email, ctx.now);
+    await assertUnderLimit(trx, LOGIN_FAILS_PER_ADDRESS, address, ctx.now);
+    await recordEvent(trx, LOGIN_FAILS_PER_EMAIL, email, ctx.now);
+    await recordEvent(trx, LOGIN_FAILS_PER_ADDRESS, address, ctx.now);
+  });
   const account = await ctx.db
     .selectFrom('customers')
     .select(['id', 'password_hash'])
@@ -335,12 +351,12 @@ export async function emailLogin(
     .orderBy('created_at')
     .executeTakeFirst();
   const ok = await verifyPassword(body.password, account?.password_hash ?? null);
-  if (!ok || !account) {
-    await recordEvent(ctx.db, LOGIN_FAILS_PER_EMAIL, email, ctx.now);
-    await recordEvent(ctx.db, LOGIN_FAILS_PER_ADDRESS, address, ctx.now);
-    throw new AppError('LOGIN_FAILED', 'wrong login details');
-  }
-  return ctx.db.transaction().execute((trx) => openSession(trx, ctx, account.id));
+  if (!ok || !account) throw new AppError('LOGIN_FAILED', 'wrong login details');
+  return ctx.db.transaction().execute(async (trx) => {
+    await forgetEvent(trx, ctx.dialect, LOGIN_FAILS_PER_EMAIL, email, ctx.now);
+    await forgetEvent(trx, ctx.dialect, LOGIN_FAILS_PER_ADDRESS, address, ctx.now);
+    return openSession(trx, ctx, account.id);
+  });
 }
 
 /** POST /customer/token-login: a login link's token, usable once within its hour. */

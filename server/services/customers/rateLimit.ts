@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 
@@ -41,6 +42,31 @@ export async function assertUnderLimit(db: Db, limit: Limit, key: string, now: n
 
 export async function recordEvent(db: Db, limit: Limit, key: string, now: number): Promise<void> {
   await db.insertInto('rate_events').values({ bucket: limit.bucket, key, created_at: now }).execute();
+}
+
+/**
+ * Makes concurrent transactions that check and record the same limit keys wait for each other, so a
+ * burst of requests cannot all pass the check before any is recorded. PostgreSQL takes advisory
+ * locks until the transaction ends; SQLite already runs one transaction at a time.
+ */
+export async function lockKeys(trx: Transaction<Database>, dialect: Dialect, keys: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  // One order for everyone, so two transactions never wait on each other's keys.
+  for (const key of [...new Set(keys)].sort())
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/** Takes back one event recorded at `at` (a try counted in advance that turned out fine). */
+export async function forgetEvent(
+  db: Db,
+  dialect: Dialect,
+  limit: Limit,
+  key: string,
+  at: number,
+): Promise<void> {
+  const row = sql.raw(dialect === 'postgres' ? 'ctid' : 'rowid');
+  await sql`delete from rate_events where ${row} in (select ${row} from rate_events
+    where bucket = ${limit.bucket} and key = ${key} and created_at = ${at} limit 1)`.execute(db);
 }
 
 /** Forgets events older than a day (called now and then, so the table stays small). */

@@ -7,6 +7,8 @@ import type { Presentation, TicketGroup } from '../../api/contract/presentations
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { validateCustomerInfo } from '../../domain/customer.ts';
+import type { CustomerAccount } from '../../api/contract/customer.ts';
+import { customerState } from '../../state/customer.ts';
 import {
   allowedPayments,
   checkTickets,
@@ -52,10 +54,12 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
   const [seats, setSeats] = useState<HeldSeat[]>([]);
   const [groups, setGroups] = useState<TicketGroup[]>(ticketGroups);
   const [products, setProducts] = useState<Record<number, number>>({});
-  const [customer, setCustomer] = useState<CustomerInfo>({
+  // A logged-in customer's details fill the form (they may still change them for this order).
+  const [customer, setCustomer] = useState<CustomerInfo>(() => ({
+    ...detailsOf(customerState.customer),
     termsAccepted: settings.customerInfo.order.isTermsConfirmed,
     isMailingAllowed: settings.customerInfo.order.isDefaultMailingAllowed,
-  });
+  }));
   const [card, setCard] = useState<CardValue>(emptyCard);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ form: Record<string, string>; card: CardErrors }>({
@@ -569,4 +573,19 @@ export function OrderFlow({ presentation: p, ticketGroups, settings }: Props) {
       </Modal>
     </Stack>
   );
+}
+
+/** The order form's fields from the logged-in customer's account (empty when nobody is logged in). */
+function detailsOf(c: CustomerAccount | null): CustomerInfo {
+  if (!c) return {};
+  const out: CustomerInfo = {};
+  if (c.FirstName) out.firstName = c.FirstName;
+  if (c.LastName) out.lastName = c.LastName;
+  if (c.EmailAddress1) out.email = c.EmailAddress1;
+  if (c.MobileNumber1) out.mobileNumber = c.MobileNumber1;
+  if (c.SSN) out.ssn = c.SSN;
+  if (c.Address1) out.address1 = c.Address1;
+  if (c.City) out.city = c.City;
+  if (c.PostalCode) out.postalCode = c.PostalCode;
+  return out;
 }
