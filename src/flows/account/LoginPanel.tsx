@@ -45,6 +45,12 @@ export function LoginPanel() {
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  function switchTo(next: Step) {
+    setError(null);
+    setFieldError(null);
+    setStep(next);
+  }
+
   async function run(action: () => Promise<void>) {
     setBusy(true);
     setError(null);
@@ -146,16 +152,7 @@ export function LoginPanel() {
               {t('account.sendCode')}
             </Button>
             {area?.isEmailLoginEnabled ? (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => {
-                  setError(null);
-                  setFieldError(null);
-                  setStep({ kind: 'email' });
-                }}
-              >
+              <Anchor component="button" type="button" size="sm" onClick={() => switchTo({ kind: 'email' })}>
                 {t('account.useEmail')}
               </Anchor>
             ) : null}
@@ -211,16 +208,7 @@ export function LoginPanel() {
               <Anchor component="button" type="button" size="sm" onClick={() => void sendCode(step.mobile)}>
                 {t('account.resendCode')}
               </Anchor>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => {
-                  setError(null);
-                  setFieldError(null);
-                  setStep({ kind: 'phone' });
-                }}
-              >
+              <Anchor component="button" type="button" size="sm" onClick={() => switchTo({ kind: 'phone' })}>
                 {t('account.changeNumber')}
               </Anchor>
             </Group>
@@ -268,16 +256,7 @@ export function LoginPanel() {
             <Button type="submit" loading={busy} data-testid="email-login">
               {t('account.login')}
             </Button>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                setError(null);
-                setFieldError(null);
-                setStep({ kind: 'phone' });
-              }}
-            >
+            <Anchor component="button" type="button" size="sm" onClick={() => switchTo({ kind: 'phone' })}>
               {t('account.usePhone')}
             </Anchor>
           </Stack>

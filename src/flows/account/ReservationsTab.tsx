@@ -7,7 +7,7 @@ import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { edocumentPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { seatLabel } from '../order/seatLabel.ts';
+import { OrderLinesTable } from '../order/OrderLinesTable.tsx';
 import { CancelReservationDialog } from './CancelReservationDialog.tsx';
 import { LoadState } from './LoadState.tsx';
 import { useLoad } from './useLoad.ts';
@@ -95,57 +95,7 @@ function ReservationCard({
           {r.isPast ? <Badge color="gray">{t('account.pastBadge')}</Badge> : null}
         </Group>
         <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing={4} horizontalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('order.seat')}</Table.Th>
-                <Table.Th>{t('order.ticketType')}</Table.Th>
-                <Table.Th ta="end">{t('order.price')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.tickets.map((tk) => (
-                <Table.Tr key={tk.ticketIdentifier}>
-                  <Table.Td>
-                    {seatLabel(
-                      t,
-                      tk,
-                      r.presentations.find((p) => p.id === tk.presentationId)?.isReserved ?? true,
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {pickText(tk.ticketName, locale)}
-                    <Text span size="xs" c="dimmed">{` · ${pickText(tk.ticketGroupName, locale)}`}</Text>
-                  </Table.Td>
-                  <Table.Td ta="end">{formatPrice(tk.price, locale)}</Table.Td>
-                </Table.Tr>
-              ))}
-              {r.products.map((pr) => (
-                <Table.Tr key={`p${pr.id}-${pr.presentationId}`}>
-                  <Table.Td colSpan={2}>{`${pickText(pr.name, locale)} × ${pr.quantity}`}</Table.Td>
-                  <Table.Td ta="end">{formatPrice(pr.total, locale)}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td colSpan={2}>{pickText(r.serviceChargeLabel, locale)}</Table.Td>
-                <Table.Td ta="end">{formatPrice(r.totals.serviceCharge, locale)}</Table.Td>
-              </Table.Tr>
-              {r.bookingFee > 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={2}>{t('account.bookingFee')}</Table.Td>
-                  <Table.Td ta="end">{formatPrice(r.bookingFee, locale)}</Table.Td>
-                </Table.Tr>
-              ) : null}
-              <Table.Tr>
-                <Table.Td colSpan={2} fw={700}>
-                  {t('order.total')}
-                </Table.Td>
-                <Table.Td ta="end" fw={700}>
-                  {formatPrice(r.totals.total, locale)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <OrderLinesTable order={r} bookingFee={r.bookingFee} />
         </Table.ScrollContainer>
         <Text size="xs" c="dimmed">
           {r.payment?.last4

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CommitAnswer } from '../../api/contract/order.ts';
 import { edocumentPath } from '../../routing/paths.ts';
-import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { seatLabel } from './seatLabel.ts';
+import { OrderLinesTable } from './OrderLinesTable.tsx';
 
 /** Step 5: what was bought, the reservation identifier, and the way to the electronic tickets. */
 export function ConfirmationStep({ answer }: { answer: CommitAnswer }) {
@@ -24,51 +23,7 @@ export function ConfirmationStep({ answer }: { answer: CommitAnswer }) {
         </Text>
       </Alert>
       <Card withBorder padding={0}>
-        <Table verticalSpacing="xs" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('order.seat')}</Table.Th>
-              <Table.Th>{t('order.ticketType')}</Table.Th>
-              <Table.Th ta="end">{t('order.price')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.tickets.map((tk) => (
-              <Table.Tr key={tk.ticketIdentifier} data-testid="confirmation-ticket">
-                <Table.Td>
-                  {seatLabel(
-                    t,
-                    tk,
-                    order.presentations.find((p) => p.id === tk.presentationId)?.isReserved ?? true,
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {pickText(tk.ticketName, locale)}
-                  <Text span size="xs" c="dimmed">{` · ${pickText(tk.ticketGroupName, locale)}`}</Text>
-                </Table.Td>
-                <Table.Td ta="end">{formatPrice(tk.price, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-            {order.products.map((pr) => (
-              <Table.Tr key={`p${pr.id}`}>
-                <Table.Td colSpan={2}>{`${pickText(pr.name, locale)} × ${pr.quantity}`}</Table.Td>
-                <Table.Td ta="end">{formatPrice(pr.total, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td colSpan={2}>{pickText(order.serviceChargeLabel, locale)}</Table.Td>
-              <Table.Td ta="end">{formatPrice(order.totals.serviceCharge, locale)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td colSpan={2} fw={700}>
-                {t('order.total')}
-              </Table.Td>
-              <Table.Td ta="end" fw={700} data-testid="confirmation-total">
-                {formatPrice(order.totals.total, locale)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <OrderLinesTable order={order} totalTestId="confirmation-total" />
       </Card>
       {answer.payment.last4 ? (
         <Text size="sm" c="dimmed">
