@@ -59,7 +59,8 @@ async function ownOrderIds(db: Db, customerId: string): Promise<string[]> {
 }
 
 /** The order if it is the customer's: order_not_found when unknown, not_your_item when someone else's. */
-async function ownOrder(db: Db, dialect: Dialect, customerId: string, reservationIdentifier: string) {
+/** `forUpdate`: inside a cancelling transaction on PostgreSQL, lock the order row until it ends. */
+async function ownOrder(db: Db, forUpdate: boolean, customerId: string, reservationIdentifier: string) {
   let q = db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
@@ -76,7 +77,7 @@ async function ownOrder(db: Db, dialect: Dialect, customerId: string, reservatio
       'c.mobile_key',
     ])
     .where('o.reservation_identifier', '=', reservationIdentifier);
-  if (dialect === 'postgres') q = q.forUpdate('o');
+  if (forUpdate) q = q.forUpdate('o');
   const order = await q.executeTakeFirst();
   if (!order) throw new AppError('order_not_found', 'no such reservation');
   const mobile = await mobileKeyOf(db, customerId);
@@ -195,7 +196,7 @@ export async function cancellationQuote(
   customerId: string,
   reservationIdentifier: string,
 ): Promise<CancellationQuote> {
-  const order = await ownOrder(ctx.db, 'sqlite', customerId, reservationIdentifier);
+  const order = await ownOrder(ctx.db, false, customerId, reservationIdentifier);
   const facts = await orderFacts(ctx.db, reservationIdentifier);
   if (order.state !== 'paid' || facts.validTickets === 0 || facts.isVideo || facts.firstStart <= ctx.now)
     throw new AppError('NOTHING_TO_CANCEL', 'this reservation has nothing left to cancel');
@@ -214,7 +215,7 @@ export async function cancelReservation(
   reservationIdentifier: string,
 ): Promise<CancelAnswer> {
   return ctx.db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, ctx.dialect, customerId, reservationIdentifier);
+    const order = await ownOrder(trx, ctx.dialect === 'postgres', customerId, reservationIdentifier);
     const facts = await orderFacts(trx, reservationIdentifier);
     if (order.state !== 'paid' || facts.validTickets === 0 || facts.isVideo || facts.firstStart <= ctx.now)
       throw new AppError('NOTHING_TO_CANCEL', 'this reservation has nothing left to cancel');
