@@ -38,13 +38,13 @@ async function mobileKeyOf(db: Db, customerId: string): Promise<string | null> {
   return row?.mobile_key ?? null;
 }
 
-/** Reservation identifiers of the customer's paid orders: placed while logged in, or with their number. */
-async function ownOrderIds(db: Db, customerId: string): Promise<string[]> {
+/** The customer's paid orders (identifier and booking fee), newest first: placed while logged in, or with their number. */
+async function ownOrders(db: Db, customerId: string) {
   const mobile = await mobileKeyOf(db, customerId);
-  const rows = await db
+  return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select('o.reservation_identifier')
+    .select(['o.reservation_identifier', 'o.booking_fee'])
     .where('o.state', '=', 'paid')
     .where((eb) =>
       eb.or([
@@ -55,7 +55,6 @@ async function ownOrderIds(db: Db, customerId: string): Promise<string[]> {
     )
     .orderBy('o.created_at', 'desc')
     .execute();
-  return rows.map((r) => r.reservation_identifier);
 }
 
 /** The order if it is the customer's: order_not_found when unknown, not_your_item when someone else's. */
@@ -125,22 +124,17 @@ async function paymentOf(db: Db, reservationIdentifier: string) {
 export async function listReservations(ctx: AreaContext, customerId: string): Promise<ReservationsAnswer> {
   const upcoming: CustomerReservation[] = [];
   const past: CustomerReservation[] = [];
-  for (const id of await ownOrderIds(ctx.db, customerId)) {
+  for (const { reservation_identifier: id, booking_fee: bookingFee } of await ownOrders(ctx.db, customerId)) {
     const facts = await orderFacts(ctx.db, id);
     if (facts.isVideo || facts.validTickets === 0) continue;
     const doc = await loadOrderDocument(ctx.db, { reservationIdentifier: id });
     if (!doc) continue;
-    const extra = await ctx.db
-      .selectFrom('orders')
-      .select('booking_fee')
-      .where('reservation_identifier', '=', id)
-      .executeTakeFirstOrThrow();
     const payment = await paymentOf(ctx.db, id);
     const isPast = facts.lastStart <= ctx.now;
     const reservation: CustomerReservation = {
       ...doc,
       totals: { ...doc.totals },
-      bookingFee: extra.booking_fee,
+      bookingFee,
       isPast,
       isVideo: false,
       canCancel: facts.firstStart > ctx.now,
@@ -471,7 +465,7 @@ export async function replaceVoucher(
 
 /** GET /customer-area/videos: on-demand videos bought, each expired, current or future. */
 export async function listVideos(ctx: AreaContext, customerId: string): Promise<VideoPurchase[]> {
-  const ids = await ownOrderIds(ctx.db, customerId);
+  const ids = (await ownOrders(ctx.db, customerId)).map((o) => o.reservation_identifier);
   if (ids.length === 0) return [];
   const rows = await ctx.db
     .selectFrom('order_tickets as t')
