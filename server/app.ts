@@ -26,6 +26,8 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import { AppError } from './errors.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { checkoutDeps, checkoutRoutes } from './routes/checkout.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { customerAreaRoutes } from './routes/customerArea.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -35,7 +37,9 @@ import { sessionRoutes } from './routes/session.ts';
 import { type CaptchaVerifier, captchaOff, RecaptchaVerifier } from './services/customers/captcha.ts';
 import { loadAuthSecret } from './services/customers/secrets.ts';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './services/customers/sms.ts';
-import { type PaymentProvider, SandboxPaymentProvider } from './services/payments/provider.ts';
+import { startReconciler } from './services/checkout/reconciler.ts';
+import type { PaymentProvider } from './services/payments/provider.ts';
+import { SandboxPaymentProvider } from './services/payments/sandbox/acquirer.ts';
 import { visitorCookie } from './services/visitors/visitor.ts';
 import { loadSettings } from './settings.ts';
 import type { Settings } from '../src/api/contract/session.ts';
@@ -44,8 +48,10 @@ export interface AppDeps {
   config: ServerConfig;
   db: Db;
   clock?: Clock;
-  /** The card acquirer; the built-in sandbox when absent. */
+  /** The payment provider; the built-in sandbox acquirer when absent. */
   payments?: PaymentProvider;
+  /** Run the reconciler of payments left pending (default true; tests call it themselves). */
+  reconciler?: boolean;
   /** Where SMS go; from SMS_SENDER when absent (the development outbox by default). */
   sms?: SmsSender;
   /** The captcha check; from CAPTCHA_SECRET when absent (off without one). */
@@ -85,7 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     db: deps.db,
     clock,
-    payments: deps.payments ?? new SandboxPaymentProvider(() => clock.now()),
+    payments:
+      deps.payments ??
+      new SandboxPaymentProvider(deps.db.kysely, {
+        now: () => clock.now(),
+        delayMs: deps.config.sandboxAcquirerDelayMs,
+        blikCodeSeconds: deps.config.sandboxBlikCodeSeconds,
+        blikApprovalSeconds: deps.config.sandboxBlikApprovalSeconds,
+      }),
     settings: loadSettings(deps.config),
     sms: deps.sms ?? smsSenderOf(deps.config, deps.db, clock),
     captcha:
@@ -141,11 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(seatRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(checkoutRoutes);
       await api.register(customerRoutes);
       await api.register(customerAreaRoutes);
     },
     { prefix: '/api' },
   );
+
+  // The sandbox acquirer's own pages (bank, PayPal, payment page, Blik app): only with the sandbox.
+  if (app.deps.payments instanceof SandboxPaymentProvider) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const staticDir = deps.config.staticDir;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
@@ -170,6 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.config.staticDir = undefined;
   }
 
+  if (deps.reconciler !== false) {
+    const reconciler = startReconciler(checkoutDeps(app), deps.config.reconcileIntervalSeconds * 1000);
+    app.addHook('onClose', async () => reconciler.stop());
+  }
   app.addHook('onClose', async () => {
     await deps.db.close();
   });

@@ -33,6 +33,15 @@ export interface ServerConfig {
   authSecret: string | undefined;
   /** Minutes a customer session lives without use. */
   customerSessionMinutes: number;
+  /** How long a started payment (3-D Secure, wallet, Blik, payment page) may take; seats stay held meanwhile. */
+  paymentWindowSeconds: number;
+  /** How often the reconciler settles payments left pending (a crash, a customer who never came back). */
+  reconcileIntervalSeconds: number;
+  /** The sandbox acquirer answers after this many milliseconds (tests and benchmarks of a slow acquirer). */
+  sandboxAcquirerDelayMs: number;
+  /** Sandbox Blik: how long a code from the banking app lives, and how long the app waits for approval. */
+  sandboxBlikCodeSeconds: number;
+  sandboxBlikApprovalSeconds: number;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -67,6 +76,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, ''),
     authSecret: env.AUTH_SECRET || undefined,
     customerSessionMinutes: parseIntStrict(env.CUSTOMER_SESSION_MINUTES ?? '60', 'CUSTOMER_SESSION_MINUTES'),
+    paymentWindowSeconds: positive(env.PAYMENT_WINDOW_SECONDS ?? '600', 'PAYMENT_WINDOW_SECONDS'),
+    reconcileIntervalSeconds: positive(env.RECONCILE_INTERVAL_SECONDS ?? '30', 'RECONCILE_INTERVAL_SECONDS'),
+    sandboxAcquirerDelayMs: parseIntStrict(env.SANDBOX_ACQUIRER_DELAY_MS ?? '0', 'SANDBOX_ACQUIRER_DELAY_MS'),
+    sandboxBlikCodeSeconds: positive(env.SANDBOX_BLIK_CODE_SECONDS ?? '120', 'SANDBOX_BLIK_CODE_SECONDS'),
+    sandboxBlikApprovalSeconds: positive(
+      env.SANDBOX_BLIK_APPROVAL_SECONDS ?? '60',
+      'SANDBOX_BLIK_APPROVAL_SECONDS',
+    ),
   };
 }
 
@@ -91,6 +108,12 @@ export function parseLocales(value: string | undefined): Locale[] {
   });
   if (locales.length === 0) throw new Error('ENABLED_LOCALES lists no locale');
   return [...new Set(locales)];
+}
+
+function positive(value: string, name: string): number {
+  const n = parseIntStrict(value, name);
+  if (n === 0) throw new Error(`${name} must be at least 1, got '${value}'`);
+  return n;
 }
 
 function parseIntStrict(value: string, name: string): number {

@@ -58,7 +58,15 @@ export function defaultSettings(config: ServerConfig): Settings {
       orderDonations: block(names),
     },
     flows: {},
-    payment: { provider: 'sandbox', maxNumberOfPayments: 6, minAmountPerPayment: 10000 },
+    payment: {
+      provider: 'sandbox',
+      maxNumberOfPayments: 6,
+      minAmountPerPayment: 10000,
+      methods: { card: true, savedCards: true, blik: false, redirect: false },
+      isSaveCardDefault: false,
+      acceptedBrands: ['visa', 'mastercard', 'amex', 'diners', 'isracard'],
+      paypal: { isActive: false, environment: 'production', clientId: null, noShipping: true },
+    },
     customerArea: {
       loginMethods: { customerArea: 'phone', members: 'phone' },
       extraLoginField: 'none',
@@ -83,9 +91,29 @@ export function defaultSettings(config: ServerConfig): Settings {
       captchaSiteKey: config.captchaSiteKey ?? null,
       smsOutbox: config.smsOutbox,
     },
-    order: { orderReceivedUrl: null, termsUrl: null, eDocumentGraceMinutes: 0 },
+    order: {
+      isHoldEnabled: true,
+      holdMinutesBeforeEvent: 30,
+      orderReceivedUrl: null,
+      termsUrl: null,
+      eDocumentGraceMinutes: 0,
+    },
   };
 }
+
+/**
+ * With the built-in sandbox acquirer every method of the spec can be tried end to end, so the
+ * sandbox switches them all on (PayPal in its sandbox environment, Blik, the hosted payment page and
+ * voucher payments in the order flow); a venue's SETTINGS_FILE may still switch any of them off. The
+ * spec's own defaults (card only, PayPal inactive) are what a real provider starts from.
+ */
+export const SANDBOX_METHODS = {
+  payment: {
+    methods: { blik: true, redirect: true },
+    paypal: { isActive: true, environment: 'sandbox', clientId: 'sandbox-client-id' },
+  },
+  customerInfo: { order: { isVoucherPaymentEnabled: true } },
+} as const;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -106,7 +134,7 @@ export function mergeSettings<T>(base: T, override: unknown): T {
  * page). Locales and the seat cap always come from the environment. A bad file stops the start.
  */
 export function loadSettings(config: ServerConfig): Settings {
-  const base = defaultSettings(config);
+  const base = mergeSettings(defaultSettings(config), SANDBOX_METHODS);
   if (!config.settingsFile) return base;
   let override: unknown;
   try {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { BoxOfficeSqliteDialect } from './sqlite-compiler.ts';
 import pg from 'pg';
 import { nodeSqliteDatabase } from './sqlite-adapter.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -30,6 +31,7 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
   const db = config.databaseUrl ? await openPostgres(config, config.databaseUrl) : openSqlite(config.dataDir);
   await migrateToLatest(
     db.kysely as unknown as Kysely<unknown>,
+    db.dialect,
     db.dialect === 'postgres' ? config.databaseSchema : undefined,
   );
   return db;
@@ -38,7 +40,7 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
 function openSqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const database = nodeSqliteDatabase(join(dataDir, 'boxoffice.sqlite'));
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new BoxOfficeSqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 

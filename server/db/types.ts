@@ -1,5 +1,11 @@
 import type { Generated } from 'kysely';
 
+export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
+/** pending: its order's payment is under way; void: that payment failed; the rest as before. */
+export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
+export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' | 'refunded';
+export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
+
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
 export interface Database {
   meta: { key: string; value: string };
@@ -80,6 +86,8 @@ export interface Database {
     expires_at: number;
     created_at: Generated<number>;
     extended: Generated<number>;
+    /** The order whose payment is under way (or whose hold it is); null for a seat in a cart. */
+    claimed_by: string | null;
   };
   carts: { visitor: string; cart_json: string; updated_at: number };
   customers: {
@@ -109,7 +117,7 @@ export interface Database {
     document_key: string;
     visitor: string;
     customer_id: string;
-    state: 'paid' | 'cancelled';
+    state: OrderState;
     locale: string;
     tickets_total: number;
     service_charge_total: number;
@@ -122,6 +130,14 @@ export interface Database {
     cancelled_at: number | null;
     cancel_fee: number | null;
     refund_amount: number | null;
+    is_hold: Generated<number>;
+    /** Hold orders: pay and collect by then (30 minutes before the event); the seats free themselves after. */
+    hold_deadline: number | null;
+    /** Pending orders: the payment must be settled by then, or it is given up. */
+    payment_deadline: number | null;
+    /** Failed orders: the catalogue error the customer was shown, as JSON { code, message, params }. */
+    failure_json: string | null;
+    confirmed_at: number | null;
   };
   order_tickets: {
     ticket_identifier: string;
@@ -138,8 +154,9 @@ export interface Database {
     price: number;
     service_charge: number;
     is_sub_ticket: number;
-    state: 'valid' | 'cancelled';
+    state: TicketState;
     sort: number;
+    kind: Generated<'seat' | 'video'>;
   };
   order_products: {
     reservation_identifier: string;
@@ -148,20 +165,78 @@ export interface Database {
     quantity: number;
     unit_price: number;
   };
-  payments: {
-    transaction_id: string;
+  order_payments: {
+    id: string;
+    reservation_identifier: string;
+    method: PaymentMethodName;
     provider: string;
-    visitor: string;
-    idempotency_key: string;
-    reservation_identifier: string | null;
-    status: 'approved' | 'declined' | 'refunded';
+    status: PaymentStatus;
+    amount: number;
+    number_of_payments: Generated<number>;
+    provider_ref: string | null;
+    brand: string | null;
+    last4: string | null;
+    approval_code: string | null;
+    failure_code: string | null;
+    failure_reason: string | null;
+    action_json: string | null;
+    voucher_reference: string | null;
+    saved_card_id: string | null;
+    save_card: Generated<number>;
+    refunded_amount: Generated<number>;
+    created_at: number;
+    updated_at: number;
+  };
+  saved_cards: {
+    id: string;
+    customer_id: string;
+    provider: string;
+    token: string;
+    brand: string;
+    last4: string;
+    expiry: string;
+    created_at: number;
+    is_deleted: Generated<number>;
+  };
+  sandbox_transactions: {
+    id: string;
+    reference: string;
+    kind: string;
+    status: string;
     amount: number;
     number_of_payments: number;
     brand: string | null;
     last4: string | null;
+    expiry: string | null;
     approval_code: string | null;
-    decline_reason: string | null;
+    reason: string | null;
+    token: string | null;
+    save_card: Generated<number>;
+    payer_id: string | null;
+    blik_code: string | null;
+    return_url: string | null;
+    cancel_url: string | null;
+    description: string;
+    expires_at: number | null;
+    refunded_amount: Generated<number>;
     created_at: number;
+    updated_at: number;
+  };
+  sandbox_refunds: { reference: string; transaction_id: string; amount: number; created_at: number };
+  sandbox_blik_codes: {
+    id: string;
+    code: string;
+    created_at: number;
+    expires_at: number;
+    transaction_id: string | null;
+  };
+  sandbox_tokens: {
+    token: string;
+    brand: string;
+    last4: string;
+    expiry: string;
+    created_at: number;
+    is_deleted: Generated<number>;
   };
   commit_attempts: {
     visitor: string;
@@ -179,6 +254,9 @@ export interface Database {
     voucher_reference: string | null;
     amount: number;
     created_at: number;
+    /** When the provider confirmed the refund; null while it is still to be sent. */
+    done_at: number | null;
+    payment_id: string | null;
   };
   customer_sessions: { id_hash: string; customer_id: string; created_at: number; expires_at: number };
   sms_codes: {

@@ -4,6 +4,8 @@ import {
   CancellationQuoteSchema,
   CustomerDetailsBodySchema,
   CustomerInfoAnswerSchema,
+  MagCardParamsSchema,
+  MagCardsAnswerSchema,
   ReservationParamsSchema,
   ReservationsAnswerSchema,
   SystemVoucherSchema,
@@ -14,17 +16,15 @@ import {
   VouchersAnswerSchema,
 } from '../../src/api/contract/customer.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
-import { loadCustomerAccount, updateCustomerDetails } from '../services/customers/account.ts';
+import { deleteMagCard, loadCustomerAccount, updateCustomerDetails } from '../services/customers/account.ts';
 import {
   type AreaContext,
   cancellationQuote,
   cancelReservation,
-  cancelVoucher,
   listReservations,
   listVideos,
-  listVouchers,
-  replaceVoucher,
 } from '../services/customers/area.ts';
+import { cancelVoucher, listVouchers, replaceVoucher } from '../services/customers/vouchers.ts';
 import { requireCustomer } from './customer.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -149,6 +149,21 @@ export const customerAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ videos: await listVideos(ctx(), await requireCustomer(request)) }),
+  );
+
+  app.delete(
+    '/customer/mag-cards/:magCardId',
+    {
+      schema: {
+        tags: ['customer area'],
+        summary: 'Deletes a saved card (the provider forgets its token); answers the cards left',
+        params: MagCardParamsSchema,
+        response: { 200: MagCardsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      MagCards: await deleteMagCard(db.kysely, payments, await requireCustomer(request), request.params.magCardId),
+    }),
   );
 
   app.put(

@@ -1,44 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { CommitAnswerSchema, type CommitBody } from '../../src/api/contract/order.ts';
+import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
+import type { CommitBody } from '../../src/api/contract/order.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
-import { SANDBOX_CARDS, type SandboxPaymentProvider } from '../services/payments/provider.ts';
+import { SANDBOX_CARDS } from '../services/payments/sandbox/cards.ts';
+import { approvedCharges as charges, commit, customer, goodCard, ticketGroupsOf as ticketGroups } from '../testing/checkout.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
-import { type FreeSeat, findPresentation, freeSeats, lock, lockBody } from '../testing/fixtures.ts';
-
-const customer = {
-  firstName: 'Dana',
-  lastName: 'Levi',
-  email: 'dana@example.com',
-  mobileNumber: '050-1234567',
-  termsAccepted: true,
-};
-const goodCard = { number: SANDBOX_CARDS.approveVisa, expiry: '12/29', cvv: '123', holderId: '123456782' };
-
-function commit(app: FastifyInstance, uuid: string, key: string | null, body: CommitBody) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/payment/commit',
-    headers: { uuid, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: body as object,
-  });
-}
-
-async function ticketGroups(app: FastifyInstance, p: PresentationSummary): Promise<TicketGroup[]> {
-  const res = await app.inject({ method: 'GET', url: `/api/presentations/${p.id}/ticketGroups` });
-  return (res.json() as { ticketGroups: TicketGroup[] }).ticketGroups;
-}
+import {
+  type FreeSeat,
+  findPresentation,
+  freeSeats,
+  freeSofas,
+  lock,
+  lockBody,
+  planSeatsOf,
+  plainFreeSeats,
+} from '../testing/fixtures.ts';
 
 describe.each(dialects)('payment commit on %s', (dialect) => {
   let t: TestApp;
   let movie: PresentationSummary;
   let groups: TicketGroup[];
   let pool: FreeSeat[];
-  const sandbox = () => t.app.deps.payments as SandboxPaymentProvider;
-  const approvedCharges = () =>
-    sandbox()
-      .charges()
-      .filter((c) => c.approved && !c.refunded);
+  const approvedCharges = () => charges(t);
   const ticketOf = (seat: FreeSeat, index = 0) =>
     groups.find((g) => g.id === seat.ticketGroupId)!.tickets[index]!;
   /** Free regular-level seats, handed out so tests never share one. */
@@ -77,7 +60,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       (p) => p.category === 'movie' && p.saleStatus === 'open' && p.seatplanId === 11,
     );
     groups = await ticketGroups(t.app, movie);
-    pool = (await freeSeats(t.app, movie)).filter((s) => s.ticketGroupId === 1);
+    pool = (await plainFreeSeats(t.app, movie)).filter((s) => s.ticketGroupId === 1);
   });
   afterAll(async () => t?.close());
 
@@ -85,15 +68,15 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const me = visitor();
     const seats = await holdSeats(me, 2);
     const body = cartOf(seats, { globalServiceCharge: 0 });
-    body.cart.seats = body.cart.seats.map((s) => ({ ...s, price: 1 }));
+    body.cart.seats = body.cart.seats!.map((s) => ({ ...s, price: 1 }));
     const popcorn = (await t.app.inject({ method: 'GET', url: `/api/presentations/${movie.id}` })).json()
       .products[0] as { id: number; price: number };
     body.cart.products = [{ id: popcorn.id, presentationId: movie.id, selectedQuantity: 1, price: 0 }];
-    const before = approvedCharges().length;
+    const before = (await approvedCharges()).length;
 
     const res = await commit(t.app, me, crypto.randomUUID(), body);
     expect(res.statusCode, res.body).toBe(200);
-    const answer = CommitAnswerSchema.parse(res.json());
+    const answer = CheckoutCompletedSchema.parse(res.json());
     const ticketPrice = ticketOf(seats[0]!).price;
     const expected = 2 * ticketPrice + 2 * 500 + popcorn.price;
     expect(answer.order.totals).toEqual({
@@ -103,9 +86,9 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       total: expected,
     });
     expect(answer.ticketIdentifiers).toHaveLength(2);
-    expect(answer.payment).toMatchObject({ amount: expected, last4: '1111', brand: 'visa' });
-    expect(approvedCharges()).toHaveLength(before + 1);
-    expect(approvedCharges().at(-1)!.amount).toBe(expected);
+    expect(answer.payments).toMatchObject([{ method: 'card', amount: expected, last4: '1111', brand: 'visa' }]);
+    expect(await approvedCharges()).toHaveLength(before + 1);
+    expect((await approvedCharges()).at(-1)!.amount).toBe(expected);
 
     // The seats are sold: free for no one, held by no one.
     const free = await freeSeats(t.app, movie, me);
@@ -124,13 +107,13 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const me = visitor();
     const seats = await holdSeats(me, 1);
     const key = crypto.randomUUID();
-    const before = approvedCharges().length;
+    const before = (await approvedCharges()).length;
     const first = await commit(t.app, me, key, cartOf(seats));
     const again = await commit(t.app, me, key, cartOf(seats));
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json().reservationIdentifier).toBe(first.json().reservationIdentifier);
-    expect(approvedCharges()).toHaveLength(before + 1);
+    expect(await approvedCharges()).toHaveLength(before + 1);
 
     const second = await commit(t.app, me, crypto.randomUUID(), cartOf(seats));
     expect(second.statusCode).toBe(409);
@@ -138,7 +121,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       code: 'last_commit_error',
       params: { reservationIdentifier: first.json().reservationIdentifier },
     });
-    expect(approvedCharges()).toHaveLength(before + 1);
+    expect(await approvedCharges()).toHaveLength(before + 1);
 
     const reused = await commit(t.app, me, key, cartOf(seats, { numberOfPayments: 1, products: [] }));
     expect(reused.statusCode).toBe(200);
@@ -156,12 +139,12 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const me = visitor();
     const seats = await holdSeats(me, 2);
     const key = crypto.randomUUID();
-    const before = approvedCharges().length;
+    const before = (await approvedCharges()).length;
     const same = await Promise.all(Array.from({ length: 4 }, () => commit(t.app, me, key, cartOf(seats))));
     const ids = new Set(same.map((r) => r.json().reservationIdentifier as string));
     expect(same.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(ids.size).toBe(1);
-    expect(approvedCharges()).toHaveLength(before + 1);
+    expect(await approvedCharges()).toHaveLength(before + 1);
 
     const other = visitor();
     const seats2 = await holdSeats(other, 1);
@@ -171,9 +154,9 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     expect(racing.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of racing.filter((x) => x.statusCode !== 200)) {
       expect(r.statusCode).toBe(409);
-      expect(['last_commit_error', 'lock_seat_error']).toContain(r.json().code);
+      expect(['last_commit_error', 'lock_seat_error', 'payment_in_progress']).toContain(r.json().code);
     }
-    expect(approvedCharges()).toHaveLength(before + 2);
+    expect(await approvedCharges()).toHaveLength(before + 2);
     const orders = await t.db.kysely
       .selectFrom('order_tickets')
       .select('reservation_identifier')
@@ -188,7 +171,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
   it('refuses a commit after the lock expired, charging nothing and writing no order', async () => {
     const me = visitor();
     const seats = await holdSeats(me, 1);
-    const before = approvedCharges().length;
+    const before = (await approvedCharges()).length;
     const orderCount = async () =>
       Number(
         (
@@ -207,11 +190,11 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     } finally {
       t.clock.advance(-25 * 60_000);
     }
-    expect(approvedCharges()).toHaveLength(before);
+    expect(await approvedCharges()).toHaveLength(before);
     expect(await orderCount()).toBe(ordersBefore);
   });
 
-  it('keeps the seats held and writes no order when the card is declined; a good card then buys them', async () => {
+  it('keeps the seats held when the card is declined; a good card then buys them', async () => {
     const me = visitor();
     const seats = await holdSeats(me, 1);
     const declined = await commit(
@@ -253,7 +236,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const sofaCouple = groups.find((g) => g.id === 3)!.tickets.find((tk) => tk.multiplyFactor === 2)!;
     const withTickets = (ids: number[]) => {
       const body = cartOf(seats);
-      body.cart.seats = body.cart.seats.map((s, i) => ({ ...s, ticketId: ids[i]! }));
+      body.cart.seats = body.cart.seats!.map((s, i) => ({ ...s, ticketId: ids[i]! }));
       return body;
     };
     const onlyChildren = await commit(t.app, me, crypto.randomUUID(), withTickets([child.id, child.id]));
@@ -270,9 +253,9 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     expect(fine.json().order.totals.tickets).toBe(student.price + ticketOf(seats[1]!).price);
   });
 
-  it('sells a couple ticket only on both seats of a sofa', async () => {
+  it('sells a sofa only whole, and a couple ticket only on both its seats', async () => {
     const me = visitor();
-    const sofa = (await freeSeats(t.app, movie)).filter((s) => s.ticketGroupId === 3);
+    const sofa = freeSofas(await planSeatsOf(t.app, movie))[0]!;
     const couple = groups.find((g) => g.id === 3)!.tickets.find((tk) => tk.multiplyFactor === 2)!;
     const [a, b] = [sofa[0]!, sofa[1]!];
     for (const s of [a, b]) expect((await lock(t.app, me, lockBody(movie, s))).statusCode).toBe(200);
@@ -287,7 +270,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const one = await commit(t.app, me, crypto.randomUUID(), {
       cart: { ...cartOf([]).cart, seats: [seat(a)] },
     });
-    expect(one.json()).toMatchObject({ code: 'multiply_factor_mismatch', params: { seats: 2 } });
+    expect(one.json()).toMatchObject({ code: 'sofa_together_error', statusCode: 409 });
     const both = await commit(t.app, me, crypto.randomUUID(), {
       cart: { ...cartOf([]).cart, seats: [seat(a), seat(b)] },
     });
@@ -314,7 +297,9 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       [{ creditcardInfo: undefined }, 'field_required', 400],
       [{ numberOfPayments: 5 }, 'number_of_payments_invalid', 400],
       [{ products: [{ id: 6, presentationId: movie.id, selectedQuantity: 1 }] }, 'product_not_offered', 409],
-      [{ vouchers: [{ id: 1 }] }, 'formValidation', 400],
+      [{ vouchers: [{ id: 1 }] }, 'not_sold_yet', 409],
+      [{ memberships: [{ id: 1 }] }, 'not_sold_yet', 409],
+      [{ donations: [{ id: 1 }] }, 'not_sold_yet', 409],
     ];
     for (const [extra, code, status] of cases) {
       const res = await commit(t.app, me, crypto.randomUUID(), cartOf(seats, extra));
@@ -325,7 +310,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     }
     const noKey = await commit(t.app, me, null, cartOf(seats));
     expect(noKey.statusCode).toBe(400);
-    expect(approvedCharges().some((c) => c.last4 === '1111' && c.amount === 0)).toBe(false);
+    expect((await approvedCharges()).some((c) => c.last4 === '1111' && c.amount === 0)).toBe(false);
   });
 
   it('never stores the card number or the CVV', async () => {
@@ -335,7 +320,15 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     expect(
       (await commit(t.app, me, crypto.randomUUID(), cartOf(seats, { creditcardInfo: card }))).statusCode,
     ).toBe(200);
-    for (const table of ['payments', 'commit_attempts', 'orders', 'customers', 'carts'] as const) {
+    for (const table of [
+      'order_payments',
+      'commit_attempts',
+      'orders',
+      'customers',
+      'carts',
+      'sandbox_transactions',
+      'sandbox_tokens',
+    ] as const) {
       const rows = JSON.stringify(await t.db.kysely.selectFrom(table).selectAll().execute());
       expect(rows).not.toContain('5555555555554444');
       expect(rows).not.toContain('5555 5555 5555 4444');

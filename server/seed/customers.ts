@@ -142,7 +142,7 @@ interface OrderSeed {
 async function insertOrder(trx: Trx, o: OrderSeed): Promise<string> {
   const p = await trx
     .selectFrom('presentations')
-    .select(['id', 'seatplan_id', 'service_charge', 'is_reserved'])
+    .select(['id', 'seatplan_id', 'service_charge', 'is_reserved', 'venue_type_id'])
     .where('id', '=', o.presentationId)
     .executeTakeFirstOrThrow();
   const groups = (
@@ -223,6 +223,7 @@ async function insertOrder(trx: Trx, o: OrderSeed): Promise<string> {
       is_sub_ticket: 0,
       state: 'valid' as const,
       sort: i,
+      kind: p.venue_type_id >= 101 && p.venue_type_id <= 104 ? ('video' as const) : ('seat' as const),
     });
   }
   let productsTotal = 0;
@@ -277,27 +278,29 @@ async function insertOrder(trx: Trx, o: OrderSeed): Promise<string> {
           state: 'sold' as const,
           expires_at: 8_640_000_000_000_000,
           created_at: o.createdAt,
+          claimed_by: reservation,
         })),
       )
       .execute();
   }
   if (o.paidByCard) {
+    const transaction = `sbx_seed_${randomBytes(8).toString('hex')}`;
     await trx
-      .insertInto('payments')
+      .insertInto('order_payments')
       .values({
-        transaction_id: `sbx_seed_${randomBytes(8).toString('hex')}`,
-        provider: 'sandbox',
-        visitor: 'box-office',
-        idempotency_key: randomBytes(8).toString('hex'),
+        id: `pay_seed_${randomBytes(8).toString('hex')}`,
         reservation_identifier: reservation,
+        method: 'card',
+        provider: 'sandbox',
         status: 'approved',
         amount: total,
         number_of_payments: 1,
+        provider_ref: transaction,
         brand: 'visa',
         last4: '1111',
         approval_code: '482910',
-        decline_reason: null,
         created_at: o.createdAt,
+        updated_at: o.createdAt,
       })
       .execute();
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 
 export async function listPresentations(app: FastifyInstance, date?: string): Promise<PresentationSummary[]> {
   const res = await app.inject({
@@ -89,4 +90,65 @@ export function unlock(app: FastifyInstance, uuid: string, body: unknown) {
     headers: { uuid },
     payload: body as object,
   });
+}
+
+export interface PlanSeatInfo extends FreeSeat {
+  row: string;
+  seat: string;
+  /** Index of the seat within its row, in plan order. */
+  index: number;
+  sofa: string | undefined;
+  handicap: boolean;
+  companion: boolean;
+  premium: boolean;
+  limitedView: boolean;
+  free: boolean;
+}
+
+/** Every seat of the presentation's plan, row by row in plan order, with its flags and whether it is free. */
+export async function planSeatsOf(app: FastifyInstance, p: PresentationSummary): Promise<PlanSeatInfo[][]> {
+  const plan = (
+    await app.inject({ method: 'GET', url: `/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}` })
+  ).json() as Seatplan;
+  const free = new Set((await freeSeats(app, p)).map((s) => s.key));
+  const rows: PlanSeatInfo[][] = [];
+  for (const section of plan.S)
+    for (const group of section.G)
+      for (const r of group.R)
+        rows.push(
+          r.S.map((s, index) => {
+            const key = `${section.id}_${s.x}_${s.y}`;
+            return {
+              key,
+              sectionId: section.id,
+              x: s.x,
+              y: s.y,
+              ticketGroupId: s.tg,
+              row: r.r,
+              seat: s.n,
+              index,
+              sofa: s.sofa,
+              handicap: Boolean(s.handicap),
+              companion: Boolean(s.companion),
+              premium: Boolean(s.premium),
+              limitedView: Boolean(s.limitedView),
+              free: free.has(key),
+            };
+          }),
+        );
+  return rows;
+}
+
+/** Sofas whose seats are all free. */
+export function freeSofas(rows: PlanSeatInfo[][]): PlanSeatInfo[][] {
+  const sofas = new Map<string, PlanSeatInfo[]>();
+  for (const row of rows) for (const s of row) if (s.sofa) sofas.set(s.sofa, [...(sofas.get(s.sofa) ?? []), s]);
+  return [...sofas.values()].filter((members) => members.every((m) => m.free));
+}
+
+/** Free seats with no flag (no sofa, wheelchair, companion, premium or limited view), in plan order. */
+export async function plainFreeSeats(app: FastifyInstance, p: PresentationSummary): Promise<PlanSeatInfo[]> {
+  return (await planSeatsOf(app, p))
+    .flat()
+    .filter((s) => s.free && !s.sofa && !s.handicap && !s.companion && !s.premium && !s.limitedView);
 }

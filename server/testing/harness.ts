@@ -61,7 +61,7 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
   });
   const clock = fixedClock(TEST_NOW);
   if (opts.seed !== false) await seedDemoCatalogue(db.kysely, clock.now());
-  const app = await buildApp({ config, db, clock, sms: opts.sms, captcha: opts.captcha });
+  const app = await buildApp({ config, db, clock, sms: opts.sms, captcha: opts.captcha, reconciler: false });
   await app.ready();
   return {
     app,

@@ -201,15 +201,24 @@ async function listProducts(db: Kysely<Database>, presentationId: number): Promi
   }));
 }
 
-/** Tickets sold per ticket type for a presentation (a multi-seat ticket counts once). */
-async function soldByTicket(db: Kysely<Database>, presentationId: number): Promise<Map<number, number>> {
+/**
+ * Tickets taken per ticket type for a presentation (a multi-seat ticket counts once): sold, being paid
+ * for, or in a hold order whose deadline has not passed.
+ */
+async function soldByTicket(
+  db: Kysely<Database>,
+  presentationId: number,
+  now: number,
+): Promise<Map<number, number>> {
   const rows = await db
-    .selectFrom('order_tickets')
-    .select(['ticket_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('presentation_id', '=', presentationId)
-    .where('state', '=', 'valid')
-    .where('is_sub_ticket', '=', 0)
-    .groupBy('ticket_id')
+    .selectFrom('order_tickets as t')
+    .innerJoin('orders as o', 'o.reservation_identifier', 't.reservation_identifier')
+    .select(['t.ticket_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('t.presentation_id', '=', presentationId)
+    .where('t.state', 'in', ['valid', 'pending'])
+    .where('t.is_sub_ticket', '=', 0)
+    .where((eb) => eb.or([eb('o.state', '!=', 'held'), eb('o.hold_deadline', '>', now)]))
+    .groupBy('t.ticket_id')
     .execute();
   return new Map(rows.map((r) => [r.ticket_id, Number(r.n)]));
 }
@@ -222,13 +231,13 @@ export async function getTicketGroups(
   const row = await findRow(db, id);
   assertOnSale(row, now);
   return {
-    ticketGroups: await loadTicketGroups(db, id),
+    ticketGroups: await loadTicketGroups(db, id, now),
     serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
   };
 }
 
 /** The presentation's price levels and ticket types, with what is left of each ticket's quota. */
-export async function loadTicketGroups(db: Kysely<Database>, id: number): Promise<TicketGroup[]> {
+export async function loadTicketGroups(db: Kysely<Database>, id: number, now: number): Promise<TicketGroup[]> {
   const tickets = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('ticket_groups as tg', 'tg.id', 'ptg.ticket_group_id')
@@ -239,7 +248,7 @@ export async function loadTicketGroups(db: Kysely<Database>, id: number): Promis
     .orderBy('tg.id')
     .orderBy('t.sort')
     .execute();
-  const sold = await soldByTicket(db, id);
+  const sold = await soldByTicket(db, id, now);
   const groups = new Map<number, TicketGroup>();
   for (const t of tickets) {
     let group = groups.get(t.group_id);

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
-import type { CustomerAccount, CustomerDetailsBody, Member } from '../../../src/api/contract/customer.ts';
+import type {
+  CustomerAccount,
+  CustomerDetailsBody,
+  MagCard,
+  Member,
+} from '../../../src/api/contract/customer.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 /** Today's calendar date in Israel, YYYY-MM-DD (membership dates are calendar dates). */
 export function israelDate(now: number): string {
@@ -94,6 +100,7 @@ export async function loadCustomerAccount(
     LicensePlateNumber: c.license_plate,
     LocationId: c.location_id,
     members: await loadMembers(db, customerId, now),
+    MagCards: await loadMagCards(db, customerId),
     isDigitel: false,
   };
 }
@@ -176,4 +183,35 @@ export async function updateCustomerDetails(
     })
     .where('id', '=', customerId)
     .execute();
+}
+
+/** The customer's saved cards (provider tokens: brand, last four, expiry), newest first, deleted ones left out. */
+export async function loadMagCards(db: Kysely<Database>, customerId: string): Promise<MagCard[]> {
+  const rows = await db
+    .selectFrom('saved_cards')
+    .select(['id', 'brand', 'last4', 'expiry', 'is_deleted'])
+    .where('customer_id', '=', customerId)
+    .where('is_deleted', '=', 0)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, brand: r.brand, last4: r.last4, expiry: r.expiry, isDeleted: r.is_deleted === 1 }));
+}
+
+/** Deletes a saved card: the provider forgets the token, the box office keeps only the marker. */
+export async function deleteMagCard(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  customerId: string,
+  magCardId: string,
+): Promise<MagCard[]> {
+  const card = await db
+    .selectFrom('saved_cards')
+    .select(['id', 'token', 'customer_id', 'is_deleted'])
+    .where('id', '=', magCardId)
+    .executeTakeFirst();
+  if (!card || card.is_deleted === 1) throw new AppError('saved_card_not_found', 'no such saved card');
+  if (card.customer_id !== customerId) throw new AppError('not_your_item', 'this card belongs to another customer');
+  await db.updateTable('saved_cards').set({ is_deleted: 1 }).where('id', '=', magCardId).execute();
+  await provider.deleteToken(card.token).catch(() => undefined);
+  return loadMagCards(db, customerId);
 }

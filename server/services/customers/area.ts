@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { type LocalizedText, VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
 import type {
@@ -6,16 +5,15 @@ import type {
   CancellationQuote,
   CustomerReservation,
   ReservationsAnswer,
-  SystemVoucher,
   VideoPurchase,
-  VoucherStatus,
 } from '../../../src/api/contract/customer.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
 import type { Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { cancelOrderInTransaction, sendRefunds } from '../checkout/cancelOrder.ts';
 import { loadOrderDocument } from '../orders/documents.ts';
-import { type PaymentProvider, PaymentUnavailableError } from '../payments/provider.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 export interface AreaContext {
   db: Kysely<Database>;
@@ -38,14 +36,17 @@ async function mobileKeyOf(db: Db, customerId: string): Promise<string | null> {
   return row?.mobile_key ?? null;
 }
 
-/** The customer's paid orders (identifier and booking fee), newest first: placed while logged in, or with their number. */
+/**
+ * The customer's orders (paid, or held to be paid at the box office), newest first: placed while logged
+ * in, or with their number.
+ */
 async function ownOrders(db: Db, customerId: string) {
   const mobile = await mobileKeyOf(db, customerId);
   return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .select(['o.reservation_identifier', 'o.booking_fee'])
-    .where('o.state', '=', 'paid')
+    .where('o.state', 'in', ['paid', 'held'])
     .where((eb) =>
       eb.or([
         eb('o.account_id', '=', customerId),
@@ -73,6 +74,7 @@ async function ownOrder(db: Db, forUpdate: boolean, customerId: string, reservat
       'o.products_total',
       'o.booking_fee',
       'o.total',
+      'o.hold_deadline',
       'c.mobile_key',
     ])
     .where('o.reservation_identifier', '=', reservationIdentifier);
@@ -111,13 +113,26 @@ async function orderFacts(db: Db, reservationIdentifier: string): Promise<OrderF
   };
 }
 
+/** The order's online payment (card, wallet, Blik, payment page, or voucher), first the provider's. */
 async function paymentOf(db: Db, reservationIdentifier: string) {
   return db
-    .selectFrom('payments')
-    .select(['transaction_id', 'brand', 'last4', 'number_of_payments', 'amount'])
+    .selectFrom('order_payments')
+    .select(['method', 'brand', 'last4', 'number_of_payments', 'amount'])
     .where('reservation_identifier', '=', reservationIdentifier)
-    .where('status', '=', 'approved')
+    .where('status', 'in', ['approved', 'refunded'])
+    .orderBy('method', 'asc')
     .executeTakeFirst();
+}
+
+/** What may still be cancelled: a paid order before its first show, or a hold whose deadline has not passed. */
+function cancellable(
+  order: { state: string; hold_deadline: number | null },
+  facts: OrderFacts,
+  now: number,
+): boolean {
+  if (facts.validTickets === 0 || facts.isVideo || facts.firstStart <= now) return false;
+  if (order.state === 'held') return (order.hold_deadline ?? 0) > now;
+  return order.state === 'paid';
 }
 
 /** GET /customer-area/reservations: upcoming and past reservations (videos are listed apart). */
@@ -127,7 +142,7 @@ export async function listReservations(ctx: AreaContext, customerId: string): Pr
   for (const { reservation_identifier: id, booking_fee: bookingFee } of await ownOrders(ctx.db, customerId)) {
     const facts = await orderFacts(ctx.db, id);
     if (facts.isVideo || facts.validTickets === 0) continue;
-    const doc = await loadOrderDocument(ctx.db, { reservationIdentifier: id });
+    const doc = await loadOrderDocument(ctx.db, { reservationIdentifier: id }, ctx.now);
     if (!doc) continue;
     const payment = await paymentOf(ctx.db, id);
     const isPast = facts.lastStart <= ctx.now;
@@ -137,7 +152,7 @@ export async function listReservations(ctx: AreaContext, customerId: string): Pr
       bookingFee,
       isPast,
       isVideo: false,
-      canCancel: facts.firstStart > ctx.now,
+      canCancel: doc.isHold ? !doc.holdExpired && facts.firstStart > ctx.now : facts.firstStart > ctx.now,
       payment: payment
         ? { brand: payment.brand, last4: payment.last4, numberOfPayments: payment.number_of_payments }
         : null,
@@ -161,9 +176,24 @@ export function quoteOf(
     total: number;
   },
   tickets: number,
-  paidByCard: boolean,
+  refundTo: CancellationQuote['refundTo'],
 ): CancellationQuote {
   const fee = settings.customerArea.cancellationFee;
+  if (refundTo === 'none')
+    return {
+      reservationIdentifier: order.reservation_identifier,
+      feeName: fee.name,
+      fee: 0,
+      feeFixed: fee.fixed,
+      feePercent: fee.percent,
+      perTicket: fee.perTicket,
+      tickets,
+      serviceChargeKept: 0,
+      bookingFeeKept: 0,
+      paid: 0,
+      refund: 0,
+      refundTo,
+    };
   const refundable = order.tickets_total + order.products_total;
   const computed =
     (fee.perTicket ? fee.fixed * tickets : fee.fixed) + Math.round((order.tickets_total * fee.percent) / 100);
@@ -180,8 +210,14 @@ export function quoteOf(
     bookingFeeKept: order.booking_fee,
     paid: order.total,
     refund: refundable - charged,
-    refundTo: paidByCard ? 'card' : 'box_office',
+    refundTo,
   };
+}
+
+/** Where a refund goes: nothing was paid (a hold), the original online payment, or the box office. */
+async function refundTarget(db: Db, order: { state: string; reservation_identifier: string }) {
+  if (order.state === 'held') return 'none' as const;
+  return (await paymentOf(db, order.reservation_identifier)) ? ('card' as const) : ('box_office' as const);
 }
 
 /** GET /customer-area/reservations/{id}/cancellation: what cancelling costs, before the customer confirms. */
@@ -192,275 +228,44 @@ export async function cancellationQuote(
 ): Promise<CancellationQuote> {
   const order = await ownOrder(ctx.db, false, customerId, reservationIdentifier);
   const facts = await orderFacts(ctx.db, reservationIdentifier);
-  if (order.state !== 'paid' || facts.validTickets === 0 || facts.isVideo || facts.firstStart <= ctx.now)
+  if (!cancellable(order, facts, ctx.now))
     throw new AppError('NOTHING_TO_CANCEL', 'this reservation has nothing left to cancel');
-  const payment = await paymentOf(ctx.db, reservationIdentifier);
-  return quoteOf(ctx.settings, order, facts.validTickets, payment !== undefined);
+  return quoteOf(ctx.settings, order, facts.validTickets, await refundTarget(ctx.db, order));
 }
 
 /**
- * POST /reservations/{id}/cancel: in one transaction, marks the order and its tickets cancelled,
- * releases the seats and refunds the card less the fee (the service charge is kept). A reservation
- * not paid by card online cannot be refunded here: BALANCE_IS_DUE, with the box office's contact.
+ * POST /reservations/{id}/cancel: in one transaction marks the order cancelled, lets every line go (seats
+ * released, tickets cancelled) and writes the refund less the fee (the service charge is kept): vouchers
+ * are credited at once, the online payment is refunded right after the transaction (the reconciler
+ * retries it if the provider does not answer). A hold order is simply released. A reservation not paid
+ * online cannot be refunded here: BALANCE_IS_DUE, with the box office's contact.
  */
 export async function cancelReservation(
   ctx: AreaContext,
   customerId: string,
   reservationIdentifier: string,
 ): Promise<CancelAnswer> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, ctx.dialect === 'postgres', customerId, reservationIdentifier);
+  const { quote, refunds } = await ctx.db.transaction().execute(async (trx) => {
+    const order = await ownOrder(trx, true, customerId, reservationIdentifier);
     const facts = await orderFacts(trx, reservationIdentifier);
-    if (order.state !== 'paid' || facts.validTickets === 0 || facts.isVideo || facts.firstStart <= ctx.now)
+    if (!cancellable(order, facts, ctx.now))
       throw new AppError('NOTHING_TO_CANCEL', 'this reservation has nothing left to cancel');
-    const payment = await paymentOf(trx, reservationIdentifier);
-    if (!payment) {
+    const target = await refundTarget(trx, order);
+    if (target === 'box_office') {
       const contact = ctx.settings.customerArea.boxOfficeContact;
       throw new AppError('BALANCE_IS_DUE', 'the refund cannot go back to the original payment online', {
         contact: contact.en ?? contact.he ?? '',
       });
     }
-    const quote = quoteOf(ctx.settings, order, facts.validTickets, true);
-    const seats = await trx
-      .selectFrom('order_tickets')
-      .select(['presentation_id', 'section_id', 'x', 'y'])
-      .where('reservation_identifier', '=', reservationIdentifier)
-      .where('state', '=', 'valid')
-      .execute();
-    for (const s of seats) {
-      await trx
-        .deleteFrom('seat_holds')
-        .where('presentation_id', '=', s.presentation_id)
-        .where('section_id', '=', s.section_id)
-        .where('x', '=', s.x)
-        .where('y', '=', s.y)
-        .where('state', '=', 'sold')
-        .execute();
-    }
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'cancelled' })
-      .where('reservation_identifier', '=', reservationIdentifier)
-      .execute();
-    await trx
-      .updateTable('orders')
-      .set({ state: 'cancelled', cancelled_at: ctx.now, cancel_fee: quote.fee, refund_amount: quote.refund })
-      .where('reservation_identifier', '=', reservationIdentifier)
-      .execute();
-    if (quote.refund > 0) {
-      await trx
-        .insertInto('refunds')
-        .values({
-          id: `rf_${randomBytes(10).toString('hex')}`,
-          transaction_id: payment.transaction_id,
-          reservation_identifier: reservationIdentifier,
-          voucher_reference: null,
-          amount: quote.refund,
-          created_at: ctx.now,
-        })
-        .execute();
-      await refundOrThrow(
-        ctx.payments,
-        payment.transaction_id,
-        quote.refund,
-        `cancel:${reservationIdentifier}`,
-      );
-    }
-    return { reservationIdentifier, state: 'cancelled' as const, fee: quote.fee, refund: quote.refund };
+    const quote = quoteOf(ctx.settings, order, facts.validTickets, target);
+    const refunds = await cancelOrderInTransaction(trx, reservationIdentifier, quote.refund, ctx.now, {
+      cancel_fee: quote.fee,
+      refund_amount: quote.refund,
+    });
+    return { quote, refunds };
   });
-}
-
-/** The acquirer's refund, last in the transaction: if it fails nothing is written. */
-async function refundOrThrow(
-  payments: PaymentProvider,
-  transactionId: string,
-  amount: number,
-  reference: string,
-) {
-  try {
-    await payments.refund(transactionId, { amount, reference });
-  } catch (err) {
-    if (err instanceof PaymentUnavailableError)
-      throw new AppError('errorNoResponse', 'the card acquirer did not answer; nothing was cancelled');
-    throw err;
-  }
-}
-
-type VoucherRow = Awaited<ReturnType<typeof voucherRows>>[number];
-
-function voucherRows(
-  db: Db,
-  where: { customerId: string } | { reference: string },
-  dialect: Dialect = 'sqlite',
-) {
-  let q = db
-    .selectFrom('system_vouchers as v')
-    .innerJoin('system_voucher_classes as k', 'k.id', 'v.class_id')
-    .select([
-      'v.reference',
-      'v.customer_id',
-      'v.reservation_identifier',
-      'v.quantity',
-      'v.price',
-      'v.redeemed',
-      'v.balance',
-      'v.created_at',
-      'v.start_date',
-      'v.end_date',
-      'v.state',
-      'v.is_for_replacement',
-      'v.sold_in_outlet',
-      'v.transaction_id',
-      'v.cancelled_by',
-      'k.name_json',
-      'k.benefit_json',
-      'k.is_stored_value',
-    ]);
-  q =
-    'customerId' in where
-      ? q.where('v.customer_id', '=', where.customerId).orderBy('v.created_at', 'desc').orderBy('v.reference')
-      : q.where('v.reference', '=', where.reference);
-  if (dialect === 'postgres' && 'reference' in where) q = q.forUpdate('v');
-  return q.execute();
-}
-
-/** Voucher status (spec section 4), the box office's state first, then dates and balance. */
-export function voucherStatus(
-  v: { state: string; is_for_replacement: number; end_date: number; balance: number; redeemed: number },
-  now: number,
-): VoucherStatus {
-  if (v.state === 'cancelled') return 'cancelled';
-  if (v.state === 'scanned') return 'scanned';
-  if (v.is_for_replacement === 1) return 'for_replacement';
-  if (Number(v.end_date) <= now) return 'expired';
-  if (v.balance === 0) return 'no_balance';
-  if (v.redeemed > 0) return 'partially_redeemed';
-  return 'active';
-}
-
-function toVoucher(v: VoucherRow, now: number): SystemVoucher {
-  const status = voucherStatus(v, now);
-  return {
-    Reference: v.reference,
-    ReservationIdentifier: v.reservation_identifier,
-    Name: JSON.parse(v.name_json) as LocalizedText,
-    BenefitName: JSON.parse(v.benefit_json) as LocalizedText,
-    Quantity: v.quantity,
-    Price: v.price,
-    Redeemed: v.redeemed,
-    Balance: v.balance,
-    IsStoredValue: v.is_stored_value === 1,
-    DateTimeCreated: new Date(Number(v.created_at)).toISOString(),
-    StartDate: new Date(Number(v.start_date)).toISOString(),
-    EndDate: new Date(Number(v.end_date)).toISOString(),
-    IsForReplacement: v.is_for_replacement === 1,
-    status,
-    canCancel: status === 'active',
-    canReplace: (status === 'active' || status === 'partially_redeemed') && v.sold_in_outlet === 1,
-  };
-}
-
-/** GET /customer-area/system-vouchers: the customer's vouchers; ones they cancelled here are gone. */
-export async function listVouchers(ctx: AreaContext, customerId: string): Promise<SystemVoucher[]> {
-  const rows = await voucherRows(ctx.db, { customerId });
-  return rows.filter((v) => v.cancelled_by !== 'customer').map((v) => toVoucher(v, ctx.now));
-}
-
-async function ownVoucher(
-  trx: Db,
-  dialect: Dialect,
-  customerId: string,
-  reference: string,
-  reservationIdentifier: string | undefined,
-): Promise<VoucherRow> {
-  const [v] = await voucherRows(trx, { reference }, dialect);
-  if (!v) throw new AppError('SYSTEM_VOUCHER_NOT_FOUND', 'no such voucher');
-  if (v.customer_id !== customerId)
-    throw new AppError('not_your_item', 'this voucher belongs to another customer');
-  if (v.state === 'cancelled')
-    throw new AppError(
-      'SYSTEM_VOUCHER_NOT_FOUND',
-      'this voucher was cancelled; open the personal area again',
-    );
-  if (reservationIdentifier && v.reservation_identifier && reservationIdentifier !== v.reservation_identifier)
-    throw new AppError('SYSTEM_VOUCHER_NOT_FOUND', 'the voucher is not part of that reservation');
-  return v;
-}
-
-/** POST /system-vouchers/{ref}/cancel: an unused, valid voucher is cancelled and its price refunded. */
-export async function cancelVoucher(
-  ctx: AreaContext,
-  customerId: string,
-  reference: string,
-  reservationIdentifier: string | undefined,
-): Promise<{ Reference: string; status: 'cancelled'; refund: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const v = await ownVoucher(trx, ctx.dialect, customerId, reference, reservationIdentifier);
-    if (voucherStatus(v, ctx.now) !== 'active')
-      throw new AppError('SYSTEM_VOUCHER_NOT_ACTIVE', 'only an unused, valid voucher can be cancelled');
-    if (!v.transaction_id) {
-      const contact = ctx.settings.customerArea.boxOfficeContact;
-      throw new AppError('BALANCE_IS_DUE', 'the refund cannot go back to the original payment online', {
-        contact: contact.en ?? contact.he ?? '',
-      });
-    }
-    await trx
-      .updateTable('system_vouchers')
-      .set({ state: 'cancelled', cancelled_by: 'customer' })
-      .where('reference', '=', reference)
-      .execute();
-    await trx
-      .insertInto('refunds')
-      .values({
-        id: `rf_${randomBytes(10).toString('hex')}`,
-        transaction_id: v.transaction_id,
-        reservation_identifier: v.reservation_identifier,
-        voucher_reference: reference,
-        amount: v.price,
-        created_at: ctx.now,
-      })
-      .execute();
-    await refundOrThrow(ctx.payments, v.transaction_id, v.price, `voucher:${reference}`);
-    return { Reference: reference, status: 'cancelled' as const, refund: v.price };
-  });
-}
-
-/**
- * POST /system-vouchers/{ref}/replacement: marks the voucher IsForReplacement with a new validity from
- * now for the configured number of days, and now as its creation time (spec sections 4 and 9).
- */
-export async function replaceVoucher(
-  ctx: AreaContext,
-  customerId: string,
-  reference: string,
-  reservationIdentifier: string | undefined,
-): Promise<SystemVoucher> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const v = await ownVoucher(trx, ctx.dialect, customerId, reference, reservationIdentifier);
-    if (v.is_for_replacement === 1)
-      throw new AppError('SYSTEM_VOUCHER_ALREADY_FOR_REPLACEMENT', 'this voucher is already for replacement');
-    if (v.sold_in_outlet !== 1)
-      throw new AppError(
-        'SYSTEM_VOUCHER_NOT_SOLD_IN_OUTLET',
-        'this voucher was not sold here; contact support',
-      );
-    const status = voucherStatus(v, ctx.now);
-    if (status !== 'active' && status !== 'partially_redeemed')
-      throw new AppError('SYSTEM_VOUCHER_NOT_ACTIVE', `a voucher that is ${status} cannot be replaced`);
-    const days = ctx.settings.customerArea.replacementVoucherDays;
-    await trx
-      .updateTable('system_vouchers')
-      .set({
-        is_for_replacement: 1,
-        start_date: ctx.now,
-        end_date: ctx.now + days * 24 * 3_600_000,
-        created_at: ctx.now,
-      })
-      .where('reference', '=', reference)
-      .execute();
-    const [updated] = await voucherRows(trx, { reference });
-    return toVoucher(updated!, ctx.now);
-  });
+  await sendRefunds(ctx.db, ctx.payments, refunds, () => ctx.now);
+  return { reservationIdentifier, state: 'cancelled' as const, fee: quote.fee, refund: quote.refund };
 }
 
 /** GET /customer-area/videos: on-demand videos bought, each expired, current or future. */
@@ -484,6 +289,7 @@ export async function listVideos(ctx: AreaContext, customerId: string): Promise<
     .where('t.reservation_identifier', 'in', ids)
     .where('p.venue_type_id', 'in', vodTypes)
     .where('t.state', '=', 'valid')
+    .where('o.state', '=', 'paid')
     .orderBy('o.created_at', 'desc')
     .execute();
   return rows.map((r) => {

@@ -8,11 +8,14 @@ const text = (json: string) => JSON.parse(json) as LocalizedText;
 
 /**
  * An order as its confirmation and electronic ticket show it, by reservation identifier (the buyer's
- * own confirmation) or by its unguessable document key (the e-ticket link). Null when unknown.
+ * own confirmation) or by its unguessable document key (the e-ticket link): a paid order, or a hold
+ * order (with its deadline, and whether it passed). Null when unknown, or not (yet) an order: a payment
+ * still under way, or one that failed.
  */
 export async function loadOrderDocument(
   db: Kysely<Database>,
   by: { reservationIdentifier: string } | { documentKey: string },
+  now: number,
 ): Promise<OrderDocument | null> {
   let q = db
     .selectFrom('orders as o')
@@ -29,13 +32,16 @@ export async function loadOrderDocument(
       'o.total',
       'c.first_name',
       'c.last_name',
+      'o.is_hold',
+      'o.hold_deadline',
     ]);
   q =
     'documentKey' in by
       ? q.where('o.document_key', '=', by.documentKey)
       : q.where('o.reservation_identifier', '=', by.reservationIdentifier);
   const order = await q.executeTakeFirst();
-  if (!order || order.state !== 'paid') return null;
+  if (!order || (order.state !== 'paid' && order.state !== 'held')) return null;
+  const isHold = order.state === 'held';
   const id = order.reservation_identifier;
 
   const tickets = await db
@@ -137,5 +143,8 @@ export async function loadOrderDocument(
       products: order.products_total,
       total: order.total,
     },
+    isHold,
+    holdDeadline: isHold && order.hold_deadline !== null ? new Date(order.hold_deadline).toISOString() : null,
+    holdExpired: isHold && (order.hold_deadline ?? 0) <= now,
   };
 }

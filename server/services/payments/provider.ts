@@ -1,159 +1,108 @@
-import { randomBytes } from 'node:crypto';
-import {
-  cardBrand,
-  cardLast4,
-  isExpiryValid,
-  isValidCardNumber,
-  isValidCvv,
-} from '../../../src/domain/validation.ts';
+/**
+ * The payment provider the checkout talks to: one interface for every method of the spec (card with
+ * 3-D Secure, saved-card token, PayPal, Blik, the provider's hosted payment page). A provider answers
+ * approved, declined, or an action the customer must take (a 3-D Secure challenge, a wallet approval,
+ * a Blik confirmation, a redirect); the box office asks it again later (`status`) to learn the outcome.
+ * It is called outside any database transaction. Card numbers live only in the call's memory.
+ */
 
-/** What the box office hands a card acquirer. The card lives only in this call's memory. */
-export interface ChargeRequest {
+export type DeclineReason =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'card_expired'
+  | 'invalid_card'
+  | 'authentication_failed'
+  | 'blik_code_invalid'
+  | 'blik_code_expired'
+  | 'blik_declined'
+  | 'blik_timeout'
+  | 'wallet_declined'
+  | 'cancelled'
+  | 'expired';
+
+export interface CardDetails {
+  number: string;
+  expiry: string;
+  cvv: string;
+  holderId: string;
+}
+
+/** A card kept by the provider: what the box office may store about it. */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+  expiry: string;
+}
+
+interface InitiateBase {
+  /** The box office's payment id: a provider never charges one reference twice. */
+  reference: string;
   /** Agorot. */
   amount: number;
   currency: 'ILS';
-  card: { number: string; expiry: string; cvv: string; holderId: string };
-  numberOfPayments: number;
-  /** The acquirer's idempotency key: the same reference never charges twice. */
-  reference: string;
   description: string;
+  numberOfPayments: number;
+  /** Where a wallet or payment page sends the customer back: a path of the shop (the provider prefixes its public address when it needs one). */
+  returnPath: string;
+  cancelPath: string;
 }
 
-export type ChargeResult =
+export type InitiateRequest = InitiateBase &
+  (
+    | { method: 'card'; card: CardDetails; saveCard: boolean }
+    | { method: 'token'; token: string }
+    | { method: 'paypal' }
+    | { method: 'blik'; code: string }
+    | { method: 'redirect' }
+  );
+
+export type ProviderAction =
+  | { type: 'challenge'; url: string }
+  | { type: 'redirect'; url: string; provider: 'paypal' | 'hosted' }
+  | { type: 'blik'; expiresAt: number };
+
+export type ProviderOutcome =
   | {
-      approved: true;
-      transactionId: string;
+      status: 'approved';
+      providerRef: string;
       approvalCode: string;
-      brand: string;
-      last4: string;
+      brand: string | null;
+      last4: string | null;
+      /** The saved card, when the customer asked to keep it. */
+      token: CardToken | null;
     }
   | {
-      approved: false;
-      transactionId: string;
-      reason: 'declined' | 'insufficient_funds' | 'card_expired' | 'invalid_card';
-      brand: string;
-      last4: string;
-    };
+      status: 'declined';
+      providerRef: string;
+      reason: DeclineReason;
+      /** The provider's own words, shown as the returned message. */
+      message: string | null;
+      brand: string | null;
+      last4: string | null;
+    }
+  | { status: 'action'; providerRef: string; action: ProviderAction }
+  /** A wallet payment the payer approved: the box office captures it. */
+  | { status: 'authorized'; providerRef: string; payerId: string };
 
-/**
- * A card acquirer. A real one (hosted fields, 3DS, redirect) implements the same two calls; it may
- * throw `PaymentUnavailableError` when it cannot be reached.
- */
 export interface PaymentProvider {
   readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  /**
-   * Gives a charge back: in full (an order that could not be recorded after the charge), or the
-   * `amount` given (a cancellation less its fee). The same `reference` never refunds twice.
-   */
-  refund(transactionId: string, part?: { amount: number; reference: string }): Promise<void>;
+  initiate(request: InitiateRequest): Promise<ProviderOutcome>;
+  /** What became of a payment (after an action, or a crash); null when the provider never saw it. */
+  status(reference: string): Promise<ProviderOutcome | null>;
+  /** Takes the money of a wallet payment the payer approved (PayPal Orders v2 capture). */
+  capture(reference: string, approval: { payerId: string; orderId: string }): Promise<ProviderOutcome>;
+  /** Gives up a payment still waiting for the customer (its payment window ran out). */
+  cancel(reference: string): Promise<void>;
+  /** Gives `amount` of a charge back; the same `reference` never refunds twice. */
+  refund(providerRef: string, part: { amount: number; reference: string }): Promise<void>;
+  /** Forgets a saved card. */
+  deleteToken(token: string): Promise<void>;
 }
 
 export class PaymentUnavailableError extends Error {
-  constructor(message = 'the card acquirer did not answer') {
+  constructor(message = 'the payment provider did not answer') {
     super(message);
     this.name = 'PaymentUnavailableError';
-  }
-}
-
-/** Test cards of the sandbox, listed in the README. Any other valid card number is approved. */
-export const SANDBOX_CARDS = {
-  approveVisa: '4111111111111111',
-  approveMastercard: '5555555555554444',
-  decline: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  /** The acquirer does not answer (errorNoResponse). */
-  unavailable: '4000000000000119',
-} as const;
-
-export interface SandboxCharge {
-  transactionId: string;
-  reference: string;
-  amount: number;
-  numberOfPayments: number;
-  approved: boolean;
-  refunded: boolean;
-  last4: string;
-}
-
-export interface SandboxRefund {
-  transactionId: string;
-  amount: number;
-  reference: string;
-}
-
-/**
- * The built-in sandbox acquirer: behaves like a real one (checks the card, approves or declines by
- * test number, is idempotent by reference, refunds) and keeps its ledger in memory, as an acquirer
- * would on its side. It never keeps the card number or CVV: only the last four digits.
- */
-export class SandboxPaymentProvider implements PaymentProvider {
-  readonly name = 'sandbox';
-  private readonly ledger = new Map<string, { charge: SandboxCharge; result: ChargeResult }>();
-
-  private readonly now: () => number;
-
-  constructor(now: () => number = Date.now) {
-    this.now = now;
-  }
-
-  async charge(req: ChargeRequest): Promise<ChargeResult> {
-    const earlier = this.ledger.get(req.reference);
-    if (earlier) return earlier.result;
-    const digits = req.card.number.replace(/\D/g, '');
-    if (digits === SANDBOX_CARDS.unavailable) throw new PaymentUnavailableError();
-    const transactionId = `sbx_${randomBytes(10).toString('hex')}`;
-    const brand = cardBrand(digits);
-    const last4 = cardLast4(digits);
-    let result: ChargeResult;
-    if (!isValidCardNumber(digits) || !isValidCvv(req.card.cvv)) {
-      result = { approved: false, transactionId, reason: 'invalid_card', brand, last4 };
-    } else if (!isExpiryValid(req.card.expiry, new Date(this.now()))) {
-      result = { approved: false, transactionId, reason: 'card_expired', brand, last4 };
-    } else if (digits === SANDBOX_CARDS.decline) {
-      result = { approved: false, transactionId, reason: 'declined', brand, last4 };
-    } else if (digits === SANDBOX_CARDS.insufficientFunds) {
-      result = { approved: false, transactionId, reason: 'insufficient_funds', brand, last4 };
-    } else {
-      const approvalCode = String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000));
-      result = { approved: true, transactionId, approvalCode, brand, last4 };
-    }
-    this.ledger.set(req.reference, {
-      charge: {
-        transactionId,
-        reference: req.reference,
-        amount: req.amount,
-        numberOfPayments: req.numberOfPayments,
-        approved: result.approved,
-        refunded: false,
-        last4,
-      },
-      result,
-    });
-    return result;
-  }
-
-  async refund(transactionId: string, part?: { amount: number; reference: string }): Promise<void> {
-    if (part) {
-      // Charges made before a restart are not in this ledger; the acquirer still knows them.
-      if (!this.partialRefunds.some((r) => r.reference === part.reference))
-        this.partialRefunds.push({ transactionId, ...part });
-      return;
-    }
-    for (const entry of this.ledger.values()) {
-      if (entry.charge.transactionId === transactionId) entry.charge.refunded = true;
-    }
-  }
-
-  private readonly partialRefunds: SandboxRefund[] = [];
-
-  /** Refunds of part of a charge (cancellations), in the order they were asked. */
-  refunds(): SandboxRefund[] {
-    return this.partialRefunds.map((r) => ({ ...r }));
-  }
-
-  /** The sandbox's ledger: every charge attempt it saw (tests count approved, unrefunded ones). */
-  charges(): SandboxCharge[] {
-    return [...this.ledger.values()].map((e) => ({ ...e.charge }));
   }
 }

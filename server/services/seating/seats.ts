@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { LockTimer } from '../../../src/api/contract/presentations.ts';
 import type { LockSeat } from '../../../src/api/contract/seats.ts';
 import { seatKey } from '../../../src/api/contract/seatplan.ts';
 import type { Database } from '../../db/types.ts';
@@ -8,12 +9,7 @@ import { getSellablePresentation } from '../catalogue/presentations.ts';
 type Db = Kysely<Database>;
 
 /** How long a lock lives: the whole order flow, i.e. the sum of the presentation's step timers. */
-export function lockTtlMs(lockTimer: {
-  chooseSeatsInSeconds: number;
-  chooseTicketsInSeconds: number;
-  customerInfoInSeconds: number;
-  chooseProductsInSeconds: number;
-}): number {
+export function lockTtlMs(lockTimer: LockTimer): number {
   return (
     (lockTimer.chooseSeatsInSeconds +
       lockTimer.chooseTicketsInSeconds +
@@ -21,6 +17,26 @@ export function lockTtlMs(lockTimer: {
       lockTimer.chooseProductsInSeconds) *
     1000
   );
+}
+
+/** The one extension of a cart's timer: the longest step's length. */
+export function extensionMs(lockTimer: LockTimer): number {
+  return (
+    Math.max(
+      lockTimer.chooseSeatsInSeconds,
+      lockTimer.chooseTicketsInSeconds,
+      lockTimer.customerInfoInSeconds,
+      lockTimer.chooseProductsInSeconds,
+    ) * 1000
+  );
+}
+
+/**
+ * The longest a hold may live from its first lock: the whole flow, its one extension, and one payment
+ * window (a payment under way keeps its seats, but re-trying payments cannot keep them forever).
+ */
+export function holdLifetimeMs(lockTimer: LockTimer, paymentWindowMs: number): number {
+  return lockTtlMs(lockTimer) + extensionMs(lockTimer) + paymentWindowMs;
 }
 
 /** Free seats of a plan for a presentation: online allocations with no live hold and no sale. */
@@ -68,6 +84,7 @@ export async function seatsStatus(db: Db, q: StatusQuery, visitor: string | unde
   return { seats, held: held.map((h) => seatKey(h.section_id, h.x, h.y)) };
 }
 
+/** The seats in the visitor's cart: held, live, and not claimed by an order (paying, or a hold order). */
 function heldByVisitor(db: Db, presentationId: number, visitor: string, now: number) {
   return db
     .selectFrom('seat_holds')
@@ -76,14 +93,16 @@ function heldByVisitor(db: Db, presentationId: number, visitor: string, now: num
     .where('visitor', '=', visitor)
     .where('state', '=', 'held')
     .where('expires_at', '>', now)
+    .where('claimed_by', 'is', null)
     .execute();
 }
 
 /**
  * The one atomic statement that takes a seat: it inserts the hold, or takes over a row that is an
- * expired hold or already this visitor's (which extends it). A sold seat or a live hold of someone
- * else matches neither, so nothing is returned. The primary key serialises racing callers on both
- * SQLite and PostgreSQL.
+ * expired hold. A row the visitor already holds is left as it is (locking it again never extends it:
+ * only the one extension does). A sold seat or a live hold of someone else matches neither, so nothing
+ * is returned. The primary key serialises racing callers on both SQLite and PostgreSQL. Answers the
+ * hold's expiry, or null when the seat is not the visitor's.
  */
 async function tryHold(
   db: Db,
@@ -94,17 +113,21 @@ async function tryHold(
   visitor: string,
   now: number,
   expiresAt: number,
-): Promise<boolean> {
-  const result = await sql<{ x: number }>`
+): Promise<number | null> {
+  const result = await sql<{ expires_at: number | string }>`
     INSERT INTO seat_holds (presentation_id, section_id, x, y, visitor, state, expires_at, created_at)
     VALUES (${presentationId}, ${sectionId}, ${x}, ${y}, ${visitor}, 'held', ${expiresAt}, ${now})
     ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
-      SET visitor = excluded.visitor, expires_at = excluded.expires_at, created_at = excluded.created_at,
-        extended = CASE WHEN seat_holds.visitor = excluded.visitor THEN seat_holds.extended ELSE 0 END
+      SET visitor = excluded.visitor,
+        expires_at = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.expires_at ELSE excluded.expires_at END,
+        created_at = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.created_at ELSE excluded.created_at END,
+        extended = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.extended ELSE 0 END,
+        claimed_by = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.claimed_by ELSE NULL END
       WHERE seat_holds.state = 'held'
         AND (seat_holds.expires_at <= ${now} OR seat_holds.visitor = excluded.visitor)
-    RETURNING x`.execute(db);
-  return result.rows.length === 1;
+    RETURNING expires_at`.execute(db);
+  const row = result.rows[0];
+  return row ? Number(row.expires_at) : null;
 }
 
 async function countHeld(db: Db, presentationId: number, visitor: string, now: number): Promise<number> {
@@ -127,6 +150,7 @@ async function release(
     .where('y', '=', y)
     .where('visitor', '=', visitor)
     .where('state', '=', 'held')
+    .where('claimed_by', 'is', null)
     .executeTakeFirst();
 }
 
@@ -145,7 +169,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
   }
   const expiresAt = now + lockTtlMs(p.lockTimer);
 
-  let taken: { x: number; y: number } | undefined;
+  let taken: { x: number; y: number; expiresAt: number } | undefined;
   if (p.isReserved) {
     if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
       throw new AppError(
@@ -168,8 +192,9 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
     if (planSeat.ticket_group_id !== seat.TicketGroupId || planSeat.is_online !== 1) {
       throw new AppError('lock_seat_error', 'the seat is no longer available');
     }
-    if (await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt)) taken = { x, y };
-    else throw new AppError('lock_seat_error', 'the seat is no longer available');
+    const until = await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt);
+    if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
+    taken = { x, y, expiresAt: until };
   } else {
     taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt);
   }
@@ -179,7 +204,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
     await release(db, p.id, seat.VenueSectionId, taken.x, taken.y, visitor);
     throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
   }
-  return { lockedSeat: taken, expiresAt: new Date(expiresAt).toISOString() };
+  return { lockedSeat: { x: taken.x, y: taken.y }, expiresAt: new Date(taken.expiresAt).toISOString() };
 }
 
 /** General admission: try free seats of the section in plan order until one hold succeeds. */
@@ -190,7 +215,7 @@ async function holdAnyFreeSeat(
   visitor: string,
   now: number,
   expiresAt: number,
-): Promise<{ x: number; y: number }> {
+): Promise<{ x: number; y: number; expiresAt: number }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidates = await freeSeatsQuery(db, p.id, p.seatplanId, now, seat.VenueSectionId)
       .where('s.ticket_group_id', '=', seat.TicketGroupId)
@@ -200,7 +225,8 @@ async function holdAnyFreeSeat(
       .execute();
     if (candidates.length === 0) break;
     for (const c of candidates) {
-      if (await tryHold(db, p.id, c.section_id, c.x, c.y, visitor, now, expiresAt)) return { x: c.x, y: c.y };
+      const until = await tryHold(db, p.id, c.section_id, c.x, c.y, visitor, now, expiresAt);
+      if (until !== null) return { x: c.x, y: c.y, expiresAt: until };
     }
   }
   throw new AppError('ga_not_enough_seats', 'not enough places left');
@@ -225,14 +251,7 @@ export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: n
  */
 export async function extendLocks(db: Db, presentationId: number, visitor: string, now: number) {
   const p = await getSellablePresentation(db, presentationId, now);
-  const extension =
-    Math.max(
-      p.lockTimer.chooseSeatsInSeconds,
-      p.lockTimer.chooseTicketsInSeconds,
-      p.lockTimer.customerInfoInSeconds,
-      p.lockTimer.chooseProductsInSeconds,
-    ) * 1000;
-  const expiresAt = now + extension;
+  const expiresAt = now + extensionMs(p.lockTimer);
   return db.transaction().execute(async (trx) => {
     const held = await trx
       .selectFrom('seat_holds')
@@ -241,6 +260,7 @@ export async function extendLocks(db: Db, presentationId: number, visitor: strin
       .where('visitor', '=', visitor)
       .where('state', '=', 'held')
       .where('expires_at', '>', now)
+      .where('claimed_by', 'is', null)
       .execute();
     if (held.length === 0) throw new AppError('lock_seat_error', 'no seat is held any more');
     if (held.some((h) => h.extended === 1))
@@ -252,6 +272,7 @@ export async function extendLocks(db: Db, presentationId: number, visitor: strin
       .where('visitor', '=', visitor)
       .where('state', '=', 'held')
       .where('expires_at', '>', now)
+      .where('claimed_by', 'is', null)
       .execute();
     return { expiresAt: new Date(expiresAt).toISOString(), seats: held.length };
   });

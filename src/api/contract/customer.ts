@@ -78,6 +78,20 @@ export const MemberSchema = z
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof MemberSchema>;
 
+/** A card saved as a provider token (spec section 3, MagCards): never the number itself. */
+export const MagCardSchema = z
+  .object({
+    id: z.string(),
+    brand: z.string(),
+    last4: z.string(),
+    expiry: z.string().describe('MM/YY'),
+    isDeleted: z.boolean(),
+  })
+  .meta({ id: 'MagCard' });
+export type MagCard = z.infer<typeof MagCardSchema>;
+export const MagCardParamsSchema = z.object({ magCardId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) });
+export const MagCardsAnswerSchema = z.object({ MagCards: z.array(MagCardSchema) });
+
 /** The logged-in customer (spec section 3, Customer). */
 export const CustomerAccountSchema = z
   .object({
@@ -97,6 +111,7 @@ export const CustomerAccountSchema = z
     LicensePlateNumber: z.string().nullable(),
     LocationId: z.number().int().nullable(),
     members: z.array(MemberSchema),
+    MagCards: z.array(MagCardSchema).describe('saved cards that are not deleted'),
     isDigitel: z.boolean(),
   })
   .meta({ id: 'CustomerAccount' });
@@ -176,7 +191,7 @@ export const CancellationQuoteSchema = z
     bookingFeeKept: Agorot,
     paid: Agorot,
     refund: Agorot,
-    refundTo: z.enum(['card', 'box_office']),
+    refundTo: z.enum(['card', 'box_office', 'none']).describe('none: a hold order, nothing was paid'),
   })
   .meta({ id: 'CancellationQuote' });
 export type CancellationQuote = z.infer<typeof CancellationQuoteSchema>;

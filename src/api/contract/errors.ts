@@ -34,6 +34,16 @@ export const errorCatalogue = {
   order_cancelled: 409,
   location_offline: 503,
   lock_extension_used: 409, // product: the cart timer may be extended once (spec section 4)
+  not_sold_yet: 409, // product: a line kind (membership, voucher, donation, enrolment) not sold online yet
+  video_cart_exclusive: 409, // product: a video on demand is bought alone (spec section 4 cart rule)
+  // Seat rules the box office enforces on every purchase (spec section 5; names from workers/seatplan)
+  single_seat_error: 409, // product: the purchase would leave a single free seat (seating policy 3)
+  sofa_together_error: 409, // 'all seats of a sofa or bed together'
+  companion_requires_accessible: 409, // product: a companion seat only with a wheelchair space
+  // Hold orders (spec section 4)
+  premiumWithHoldErrorMessage: 409, // premium seats cannot be held
+  no_valid_membership_for_member_sale: 403,
+  hold_deadline_passed: 409, // product: holds close 30 minutes before the event
   // Ticket types (spec section 5); named by the product
   ticket_not_in_group: 409,
   multiply_factor_mismatch: 409, // 'ticket count must match the multiply factor'
@@ -56,6 +66,25 @@ export const errorCatalogue = {
   errorResponse: 402, // 'cannot perform the transaction:' + the acquirer's reason
   errorNoResponse: 502, // the acquirer did not answer
   paymentError: 402,
+  payment_in_progress: 409, // product: these seats are being paid for in another attempt
+  payment_method_unavailable: 409, // product: a method the venue has not switched on
+  three_ds_failed: 402, // 3DS failure: the card issuer did not authenticate the customer
+  wallet_error: 402, // PayPal refused or the approval does not match the payment
+  wallet_cancelled: 409, // product: the customer left PayPal without approving
+  blik_code_invalid: 402, // Blik: no such code (mistyped or already used)
+  blik_code_expired: 402, // Blik: codes live two minutes
+  blik_declined: 402, // Blik: refused in the banking app
+  blik_timeout: 402, // Blik: not confirmed in the banking app in time
+  payment_provider_error: 402, // the payment page's returned message
+  payment_cancelled: 409, // 'order cancelled, reloading': the customer cancelled on the payment page
+  payment_expired: 409, // product: the payment was not completed within the payment window
+  saved_card_not_found: 404, // product: a saved card that is not the customer's or was deleted
+  // Voucher payments (spec section 8, ticket-code names)
+  codeNotFound: 404,
+  voucherBalance: 409, // no balance, or less than the amount asked
+  voucherExpired: 409,
+  voucher_not_for_payment: 409, // product: only stored-value vouchers (gift cards) pay for orders
+  voucher_amount_invalid: 400, // product
   last_commit_error: 409, // the order was already completed (confirmation lastCommit error)
   idempotency_key_reused: 409, // product: one Idempotency-Key, two different carts
   // Customer area (spec section 8)

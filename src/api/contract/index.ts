@@ -7,3 +7,4 @@ export * from './cart.ts';
 export * from './session.ts';
 export * from './order.ts';
 export * from './customer.ts';
+export * from './checkout.ts';

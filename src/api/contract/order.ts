@@ -55,31 +55,78 @@ export const CartProductSchema = z.object({
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
-const NotOffered = z
-  .array(z.unknown())
-  .max(0, 'not offered with seat orders')
-  .optional()
-  .describe('not offered with seat orders yet: must be empty');
+export const CartVideoSchema = z.object({
+  presentationId: Id.describe('a video-on-demand presentation (venue type 101–104)'),
+  ticketId: Id,
+});
+export type CartVideo = z.infer<typeof CartVideoSchema>;
 
-/** The cart payload of POST /payment/commit (spec section 3). */
+/** PayPal's approval as the wallet hands it back (spec section 3, Paypal info). */
+export const PaypalInfoSchema = z
+  .object({
+    payerId: z.string().min(1).max(64),
+    paymentId: z.string().max(64).optional(),
+    token: z.string().min(1).max(64).describe("PayPal's order id, as its return address carries it"),
+    amount: Agorot.optional(),
+    orderId: z.string().min(1).max(64),
+  })
+  .meta({ id: 'PaypalInfo' });
+export type PaypalInfo = z.infer<typeof PaypalInfoSchema>;
+
+/** Part of the total paid from a system voucher's balance (spec section 3, voucherPayments). */
+export const VoucherPaymentSchema = z.object({
+  amount: z.number().int().positive().describe('agorot taken from the voucher'),
+  id: Id.optional(),
+  systemVoucher: z.string().regex(/^[A-Za-z0-9-]{4,40}$/).describe("the voucher's reference"),
+  systemVoucherItemId: Id.optional(),
+});
+export type VoucherPayment = z.infer<typeof VoucherPaymentSchema>;
+
+/** How the part not paid by vouchers is paid (product: the spec's cart implies it by which fields are set). */
+export const paymentMethods = ['card', 'savedCard', 'paypal', 'blik', 'redirect'] as const;
+export const PaymentMethodSchema = z.enum(paymentMethods);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+const LaterLines = z
+  .array(z.record(z.string(), z.unknown()))
+  .max(50)
+  .default([])
+  .describe('answered `not_sold_yet` until its flow is sold online');
+
+/** The cart payload of POST /payment/commit (spec section 3). Prices sent along are ignored. */
 export const CommitCartSchema = z
   .object({
     customerInfo: CustomerInfoSchema,
-    creditcardInfo: CreditCardInfoSchema.optional().describe('required when the total is above zero'),
+    paymentMethod: PaymentMethodSchema.optional().describe(
+      'card by default; not needed when vouchers pay everything, for a hold, or for a free order',
+    ),
+    creditcardInfo: CreditCardInfoSchema.optional().describe('card details for paymentMethod card'),
+    saveMagCard: z.boolean().default(false).describe("keep the card as a token in the customer's account"),
+    paymentIdentifier: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{6,64}$/)
+      .optional()
+      .describe('a saved card (MagCard) id, for paymentMethod savedCard'),
+    paypal: PaypalInfoSchema.optional().describe("PayPal's approval, sent with the same Idempotency-Key"),
+    blikCode: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional()
+      .describe('the 6-digit code from the banking app, for paymentMethod blik'),
     numberOfPayments: z.number().int().min(1).max(36).default(1),
-    saveMagCard: z.literal(false).optional(),
+    voucherPayments: z.array(VoucherPaymentSchema).max(5).default([]),
     authProfileId: Id.optional(),
     businessId: Id.optional(),
     locationId: Id.optional(),
-    isHold: z.literal(false).optional().describe('hold orders need a logged-in member'),
+    isHold: z.boolean().default(false).describe('reserve now, pay and collect at the box office'),
     referralMiniSiteId: Id.optional(),
     globalServiceCharge: z.number().optional().describe('ignored: computed by the box office'),
-    seats: z.array(CartSeatSchema).min(1).max(100),
+    seats: z.array(CartSeatSchema).max(100).default([]),
     products: z.array(CartProductSchema).max(50).default([]),
-    voucherPayments: NotOffered,
-    memberships: NotOffered,
-    vouchers: NotOffered,
-    donations: NotOffered,
+    videos: z.array(CartVideoSchema).max(5).default([]),
+    memberships: LaterLines,
+    vouchers: LaterLines,
+    donations: LaterLines,
   })
   .meta({ id: 'CommitCart' });
 export type CommitCart = z.input<typeof CommitCartSchema>;
@@ -89,6 +136,12 @@ export const CommitBodySchema = z.object({
   miniSiteUrl: z.string().max(200).optional(),
   recaptchaToken: z.string().max(4000).optional(),
   locale: z.enum(['he', 'en', 'ru', 'ar', 'pl']).optional().describe('language of the e-tickets'),
+  returnPath: z
+    .string()
+    .max(300)
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .optional()
+    .describe("the shop's page to come back to after a wallet or payment page (a path on this site)"),
 });
 export type CommitBody = z.input<typeof CommitBodySchema>;
 
@@ -149,28 +202,12 @@ export const OrderDocumentSchema = z
     products: z.array(OrderProductSchema),
     serviceChargeLabel: LocalizedTextSchema,
     totals: OrderTotalsSchema,
+    isHold: z.boolean().describe('reserved, to be paid and collected at the box office'),
+    holdDeadline: IsoDateTimeSchema.nullable().describe('a hold is released if not paid by then'),
+    holdExpired: z.boolean(),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;
-
-export const CommitAnswerSchema = z
-  .object({
-    reservationIdentifier: z.string(),
-    ticketIdentifiers: z.array(z.string()),
-    documentKey: z.string(),
-    order: OrderDocumentSchema,
-    payment: z.object({
-      amount: Agorot,
-      numberOfPayments: z.number().int(),
-      brand: z.string().nullable(),
-      last4: z.string().nullable(),
-      approvalCode: z.string().nullable(),
-    }),
-    email: z.string().nullable(),
-    orderReceivedUrl: z.string().nullable(),
-  })
-  .meta({ id: 'CommitAnswer' });
-export type CommitAnswer = z.infer<typeof CommitAnswerSchema>;
 
 export const DocumentParamsSchema = z.object({
   documentKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),

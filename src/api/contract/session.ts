@@ -95,9 +95,25 @@ export const SettingsAnswerSchema = z
     }),
     flows: z.partialRecord(z.enum(flowIds), FlowTextsSchema),
     payment: z.object({
-      provider: z.string().describe('card provider the card form talks to (sandbox: built in)'),
+      provider: z.string().describe('the payment provider (sandbox: built in)'),
       maxNumberOfPayments: z.number().int().min(1).max(36),
       minAmountPerPayment: z.number().int().nonnegative().describe('agorot per instalment'),
+      methods: z
+        .object({
+          card: z.boolean().describe('the card form in the shop (direct payment)'),
+          savedCards: z.boolean().describe("logged-in customers may keep a card as a provider token"),
+          blik: z.boolean(),
+          redirect: z.boolean().describe("the provider's hosted payment page (the card never reaches us)"),
+        })
+        .describe('which payment methods the checkout offers'),
+      isSaveCardDefault: z.boolean().describe('the "save my card" box starts ticked'),
+      acceptedBrands: z.array(z.string()).describe('card brands the card form accepts (the card-brand option)'),
+      paypal: z.object({
+        isActive: z.boolean(),
+        environment: z.enum(['sandbox', 'production']),
+        clientId: z.string().nullable(),
+        noShipping: z.boolean(),
+      }),
     }),
     customerArea: z.object({
       loginMethods: z
@@ -119,6 +135,8 @@ export const SettingsAnswerSchema = z
       smsOutbox: z.boolean().describe('development: the shop links to the SMS outbox'),
     }),
     order: z.object({
+      isHoldEnabled: z.boolean().describe('members may reserve now and pay at the box office'),
+      holdMinutesBeforeEvent: z.number().int().positive().describe('holds are paid by then, or released'),
       orderReceivedUrl: z.string().nullable().describe('external page after a completed order'),
       termsUrl: z.string().nullable().describe('external order terms'),
       eDocumentGraceMinutes: z.number().int().nonnegative(),

@@ -191,3 +191,13 @@ export function ruleGroupsOf(groups: readonly TicketGroup[]): RuleGroup[] {
     })),
   }));
 }
+
+/** A hold order (reserve now, pay at the box office) carries no service charge on its seats (spec section 4). */
+export function withoutServiceCharge(totals: OrderTotals): OrderTotals {
+  return {
+    ...totals,
+    seats: totals.seats.map((s) => ({ ...s, serviceCharge: 0 })),
+    serviceCharge: 0,
+    total: totals.tickets + totals.products,
+  };
+}

@@ -1,0 +1,101 @@
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  CheckoutAction,
+  CheckoutCompleted,
+  PaymentAction,
+  PaymentSummary,
+} from '../../../src/api/contract/checkout.ts';
+import type { Settings } from '../../../src/api/contract/session.ts';
+import { splitInstalments } from '../../../src/domain/payment/split.ts';
+import type { Database, PaymentMethodName } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import { loadOrderDocument } from '../orders/documents.ts';
+import type { ProviderAction } from '../payments/provider.ts';
+
+type PaymentRow = Selectable<Database['order_payments']>;
+
+const contractMethod: Record<PaymentMethodName, PaymentSummary['method']> = {
+  card: 'card',
+  saved_card: 'savedCard',
+  paypal: 'paypal',
+  blik: 'blik',
+  redirect: 'redirect',
+  voucher: 'voucher',
+};
+
+export function paymentSummary(p: PaymentRow): PaymentSummary {
+  const split = splitInstalments(p.amount, p.number_of_payments);
+  return {
+    method: contractMethod[p.method],
+    amount: p.amount,
+    numberOfPayments: split.count,
+    firstPayment: split.first,
+    otherPayments: split.others,
+    brand: p.brand,
+    last4: p.last4,
+    approvalCode: p.approval_code,
+    voucherReference: p.voucher_reference,
+  };
+}
+
+/** The completed order as the confirmation shows it: what was bought, how it was paid, what comes next. */
+export async function completedAnswer(
+  db: Kysely<Database>,
+  settings: Settings,
+  reservationIdentifier: string,
+  now: number,
+): Promise<CheckoutCompleted> {
+  const order = await loadOrderDocument(db, { reservationIdentifier }, now);
+  if (!order) throw new AppError('order_not_found', 'the order was not recorded');
+  const meta = await db
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['c.email'])
+    .where('o.reservation_identifier', '=', reservationIdentifier)
+    .executeTakeFirstOrThrow();
+  const payments = await db
+    .selectFrom('order_payments')
+    .selectAll()
+    .where('reservation_identifier', '=', reservationIdentifier)
+    .where('status', 'in', ['approved', 'refunded'])
+    .orderBy('created_at')
+    .orderBy('method', 'desc')
+    .execute();
+  const received = settings.order.orderReceivedUrl;
+  return {
+    status: 'completed',
+    reservationIdentifier,
+    ticketIdentifiers: order.tickets.map((t) => t.ticketIdentifier),
+    documentKey: order.documentKey,
+    order,
+    payments: payments.map(paymentSummary),
+    isHold: order.isHold,
+    holdDeadline: order.holdDeadline,
+    email: meta.email,
+    orderReceivedUrl: received
+      ? `${received}${received.includes('?') ? '&' : '?'}reservation=${encodeURIComponent(reservationIdentifier)}`
+      : null,
+  };
+}
+
+export function toContractAction(action: ProviderAction): PaymentAction {
+  return action.type === 'blik' ? { type: 'blik', expiresAt: new Date(action.expiresAt).toISOString() } : action;
+}
+
+/** The payment waits for the customer: what they must do, and until when. */
+export function actionAnswer(
+  reservationIdentifier: string,
+  payment: { id: string; method: PaymentMethodName; amount: number },
+  action: ProviderAction,
+  paymentDeadline: number,
+): CheckoutAction {
+  return {
+    status: 'action_required',
+    reservationIdentifier,
+    paymentId: payment.id,
+    method: contractMethod[payment.method],
+    amount: payment.amount,
+    action: toContractAction(action),
+    paymentDeadline: new Date(paymentDeadline).toISOString(),
+  };
+}

@@ -1,0 +1,316 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { CheckoutAnswer } from '../../../src/api/contract/checkout.ts';
+import type { Locale } from '../../../src/api/contract/common.ts';
+import type { CommitBodySchema } from '../../../src/api/contract/order.ts';
+import { validateCustomerInfo } from '../../../src/domain/customer.ts';
+import { splitByVouchers } from '../../../src/domain/payment/split.ts';
+import { cardLast4, normalizeIsraeliMobile } from '../../../src/domain/validation.ts';
+import type { PaymentMethodName } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import { type InitiateRequest, PaymentUnavailableError, type ProviderOutcome } from '../payments/provider.ts';
+import type { CheckoutDeps } from './deps.ts';
+import { assertMayHold, holdDeadline } from './holds.ts';
+import { opaqueId, randomId } from './ids.ts';
+import { lineKinds } from './lines/index.ts';
+import { type CheckoutContext, type LineKind, type Trx } from './lines/types.ts';
+import { type ChosenMethod, chooseMethod, storedMethod } from './payments/method.ts';
+import { voucherApplications } from './payments/vouchers.ts';
+import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
+
+/** The commit body as the route's schema validation hands it over (defaults applied). */
+export type CommitInput = z.output<typeof CommitBodySchema>;
+
+/** The request's fingerprint for idempotency: the cart without card data, PayPal's approval or a Blik code. */
+function fingerprint(body: CommitInput): string {
+  const { creditcardInfo, paypal: _paypal, blikCode: _blik, ...cart } = body.cart;
+  const card = creditcardInfo ? { last4: cardLast4(creditcardInfo.number), expiry: creditcardInfo.expiry } : null;
+  return createHash('sha256')
+    .update(JSON.stringify({ ...cart, card }))
+    .digest('hex');
+}
+
+interface Placed {
+  reservationIdentifier: string;
+  /** The provider payment to start, when something is left to pay online. */
+  payment: { id: string; amount: number; chosen: Exclude<ChosenMethod, { method: 'none' }> } | null;
+  isHold: boolean;
+}
+
+/**
+ * POST /payment/commit: one checkout for every cart. Money never moves inside a transaction:
+ *   1. a short transaction re-validates every line (each line kind: the visitor still holds every seat,
+ *      the seat and ticket rules, prices from the database), checks vouchers and the payment method,
+ *      and writes a pending order (or a hold order) whose seats are claimed;
+ *   2. the provider is called outside any transaction;
+ *   3. its answer settles the order in a second short transaction (see settle.ts).
+ * The same Idempotency-Key answers the first attempt's outcome again, moved on as far as the provider
+ * allows; with PayPal's approval in the cart it captures the wallet payment of that attempt.
+ */
+export async function commitCheckout(
+  deps: CheckoutDeps,
+  visitor: string,
+  idempotencyKey: string,
+  body: CommitInput,
+  accountId: string | null,
+): Promise<CheckoutAnswer> {
+  const print = fingerprint(body);
+  const earlier = await replay(deps, visitor, idempotencyKey, print, body);
+  if (earlier) return earlier;
+
+  const problems = validateCustomerInfo(deps.settings.customerInfo.order, body.cart.customerInfo);
+  const first = problems[0];
+  if (first) throw new AppError(first.code, `customer info: ${first.field}`, { field: first.field });
+
+  let placed: Placed;
+  try {
+    placed = await deps.db
+      .transaction()
+      .execute((trx) => placeOrder(trx, deps, visitor, idempotencyKey, print, body, accountId));
+  } catch (err) {
+    // A concurrent twin inserted the same key first: answer with its outcome.
+    const twin = await replay(deps, visitor, idempotencyKey, print, body).catch((e: unknown) =>
+      e instanceof AppError && e.code === 'idempotency_key_reused' ? Promise.reject(e) : null,
+    );
+    if (twin) return twin;
+    throw err;
+  }
+  const rid = placed.reservationIdentifier;
+  if (placed.isHold) return advanceOrder(deps, rid);
+  if (!placed.payment) return confirmOrder(deps, rid, null);
+
+  const request = initiateRequest(placed.payment, body, rid);
+  let outcome: ProviderOutcome | null;
+  try {
+    outcome = await deps.provider.initiate(request);
+  } catch (err) {
+    if (!(err instanceof PaymentUnavailableError)) throw err;
+    // The provider did not answer: if it never recorded the payment, nothing was charged.
+    outcome = await deps.provider.status(placed.payment.id).catch(() => null);
+    if (!outcome) {
+      const error = new AppError('errorNoResponse', 'the payment provider did not answer; nothing was charged');
+      await failOrder(deps, rid, error);
+      throw error;
+    }
+  }
+  const order = await loadOrder(deps.db, rid);
+  const payment = (await providerPayment(deps.db, rid))!;
+  return settle(deps, order, payment, outcome);
+}
+
+async function replay(
+  deps: CheckoutDeps,
+  visitor: string,
+  key: string,
+  print: string,
+  body: CommitInput,
+): Promise<CheckoutAnswer | null> {
+  const row = await deps.db
+    .selectFrom('commit_attempts')
+    .selectAll()
+    .where('visitor', '=', visitor)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.fingerprint !== print)
+    throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different cart');
+  if (!row.reservation_identifier) throw new AppError('paymentError', 'this payment is still being processed');
+  // A twin of a request still talking to the provider waits for it, so both answer the same outcome.
+  const until = deps.clock.now() + IN_FLIGHT_WAIT_MS;
+  for (let waited = 0; ; waited += 100) {
+    try {
+      return await advanceOrder(deps, row.reservation_identifier, body.cart.paypal);
+    } catch (err) {
+      const inFlight = err instanceof AppError && err.code === 'paymentError';
+      if (!inFlight || waited >= IN_FLIGHT_WAIT_MS || deps.clock.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** How long a repeated request waits for the first one's provider call before answering 'still processing'. */
+const IN_FLIGHT_WAIT_MS = 15_000;
+
+function initiateRequest(
+  payment: NonNullable<Placed['payment']>,
+  body: CommitInput,
+  rid: string,
+): InitiateRequest {
+  const back = body.returnPath ?? '/';
+  const base = {
+    reference: payment.id,
+    amount: payment.amount,
+    currency: 'ILS' as const,
+    description: `order ${rid}`,
+    numberOfPayments: 'numberOfPayments' in payment.chosen ? payment.chosen.numberOfPayments : 1,
+    returnPath: withParams(back, { checkout: 'return', reservation: rid }),
+    cancelPath: withParams(back, { checkout: 'cancel', reservation: rid }),
+  };
+  const c = payment.chosen;
+  switch (c.method) {
+    case 'card':
+      return { ...base, method: 'card', card: c.card, saveCard: c.saveCard };
+    case 'savedCard':
+      return { ...base, method: 'token', token: c.token ?? '' };
+    case 'blik':
+      return { ...base, method: 'blik', code: c.code };
+    case 'paypal':
+      return { ...base, method: 'paypal' };
+    case 'redirect':
+      return { ...base, method: 'redirect' };
+  }
+}
+
+function withParams(path: string, params: Record<string, string>): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
+}
+
+async function placeOrder(
+  trx: Trx,
+  deps: CheckoutDeps,
+  visitor: string,
+  key: string,
+  print: string,
+  body: CommitInput,
+  accountId: string | null,
+): Promise<Placed> {
+  const { cart } = body;
+  const now = deps.clock.now();
+  const rid = randomId(10);
+  await trx
+    .insertInto('commit_attempts')
+    .values({
+      visitor,
+      idempotency_key: key,
+      fingerprint: print,
+      status: 'pending',
+      reservation_identifier: rid,
+      error_json: null,
+      created_at: now,
+    })
+    .execute();
+  if (cart.isHold) await assertMayHold(trx, deps.settings, accountId, cart, now);
+
+  const ctx: CheckoutContext = {
+    now,
+    visitor,
+    accountId,
+    settings: deps.settings,
+    maxSeatsPerTransaction: deps.maxSeatsPerTransaction,
+    paymentWindowMs: deps.paymentWindowMs,
+    isHold: cart.isHold,
+    presentations: new Map(),
+  };
+  const validated: [LineKind<unknown>, unknown][] = [];
+  for (const kind of lineKinds) {
+    const v = await kind.validate(trx, ctx, cart);
+    if (v !== null) validated.push([kind, v]);
+  }
+  if (validated.length === 0) throw new AppError('formValidation', 'the cart is empty');
+  const totals = { tickets: 0, serviceCharge: 0, products: 0 };
+  for (const [kind, v] of validated) {
+    const t = kind.price(v, ctx);
+    totals.tickets += t.tickets;
+    totals.serviceCharge += t.serviceCharge;
+    totals.products += t.products;
+  }
+  const total = totals.tickets + totals.serviceCharge + totals.products;
+  const deadline = cart.isHold ? holdDeadline(ctx, deps.settings.order.holdMinutesBeforeEvent) : null;
+
+  const applications = await voucherApplications(trx, cart.voucherPayments, now);
+  const split = splitByVouchers(total, applications);
+  if (!split.ok) {
+    const { code, ...params } = split.problem;
+    throw new AppError(code === 'voucher_over_total' || code === 'voucher_twice' ? 'voucher_amount_invalid' : code, code, params);
+  }
+  const chosen: ChosenMethod = cart.isHold
+    ? { method: 'none' }
+    : chooseMethod(cart, split.rest, deps.settings, accountId, now);
+  if (chosen.method === 'savedCard') {
+    const saved = await trx
+      .selectFrom('saved_cards')
+      .select(['token'])
+      .where('id', '=', chosen.savedCardId)
+      .where('customer_id', '=', accountId!)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!saved) throw new AppError('saved_card_not_found', 'no such saved card');
+    chosen.token = saved.token;
+  }
+
+  const customerId = `c_${randomBytes(12).toString('hex')}`;
+  const info = cart.customerInfo;
+  const trim = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+  await trx
+    .insertInto('customers')
+    .values({
+      id: customerId,
+      first_name: trim(info.firstName),
+      last_name: trim(info.lastName),
+      email: trim(info.email)?.toLowerCase() ?? null,
+      mobile_number: trim(info.mobileNumber),
+      ssn: trim(info.ssn),
+      address1: trim(info.address1),
+      address2: trim(info.address2),
+      city: trim(info.city),
+      postal_code: trim(info.postalCode),
+      date_of_birth: info.dateOfBirth ?? null,
+      location_id: info.locationId ?? null,
+      is_mailing_allowed: info.isMailingAllowed ? 1 : 0,
+      created_at: now,
+      mobile_key: info.mobileNumber ? normalizeIsraeliMobile(info.mobileNumber) : null,
+      email_key: trim(info.email)?.toLowerCase() ?? null,
+    })
+    .execute();
+  const numberOfPayments = 'numberOfPayments' in chosen ? chosen.numberOfPayments : 1;
+  await trx
+    .insertInto('orders')
+    .values({
+      reservation_identifier: rid,
+      document_key: randomBytes(24).toString('base64url'),
+      visitor,
+      customer_id: customerId,
+      state: cart.isHold ? 'held' : 'pending',
+      locale: (body.locale ?? 'he') satisfies Locale,
+      tickets_total: totals.tickets,
+      service_charge_total: totals.serviceCharge,
+      products_total: totals.products,
+      total,
+      number_of_payments: numberOfPayments,
+      created_at: now,
+      account_id: accountId,
+      is_hold: cart.isHold ? 1 : 0,
+      hold_deadline: deadline,
+      payment_deadline: cart.isHold ? null : now + deps.paymentWindowMs,
+      confirmed_at: cart.isHold ? now : null,
+    })
+    .execute();
+  const ref = { reservationIdentifier: rid, visitor, isHold: cart.isHold, holdDeadline: deadline };
+  for (const [kind, v] of validated) await kind.reserve(trx, ctx, ref, v);
+
+  const payment = (method: PaymentMethodName, amount: number) => ({
+    id: opaqueId('pay'),
+    reservation_identifier: rid,
+    method,
+    provider: method === 'voucher' ? 'voucher' : deps.provider.name,
+    status: 'pending' as const,
+    amount,
+    created_at: now,
+    updated_at: now,
+  });
+  for (const a of applications)
+    await trx.insertInto('order_payments').values({ ...payment('voucher', a.amount), voucher_reference: a.reference }).execute();
+  if (chosen.method === 'none') return { reservationIdentifier: rid, payment: null, isHold: cart.isHold };
+  const row = {
+    ...payment(storedMethod[chosen.method], split.rest),
+    number_of_payments: numberOfPayments,
+    saved_card_id: chosen.method === 'savedCard' ? chosen.savedCardId : null,
+    save_card: chosen.method === 'card' && chosen.saveCard ? 1 : 0,
+  };
+  await trx.insertInto('order_payments').values(row).execute();
+  return {
+    reservationIdentifier: rid,
+    payment: { id: row.id, amount: split.rest, chosen },
+    isHold: false,
+  };
+}

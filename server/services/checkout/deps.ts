@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Settings } from '../../../src/api/contract/session.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/types.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+
+/** What the checkout needs from the app. The clock is read at every step: time passes during a payment. */
+export interface CheckoutDeps {
+  db: Kysely<Database>;
+  provider: PaymentProvider;
+  settings: Settings;
+  clock: Clock;
+  maxSeatsPerTransaction: number;
+  paymentWindowMs: number;
+  log?: FastifyBaseLogger | undefined;
+}

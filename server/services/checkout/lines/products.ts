@@ -1,0 +1,68 @@
+import { AppError } from '../../../errors.ts';
+import { NO_TOTALS, type LineKind } from './types.ts';
+
+interface ProductLine {
+  presentationId: number;
+  productId: number;
+  quantity: number;
+  unitPrice: number;
+}
+
+/** Add-on products (popcorn, programmes, parking), each sold with a presentation of the cart's seats. */
+export const products: LineKind<ProductLine[]> = {
+  name: 'product',
+
+  async validate(trx, ctx, cart) {
+    if (cart.products.length === 0) return null;
+    const quantities = new Map<string, ProductLine>();
+    for (const l of cart.products) {
+      if (!ctx.presentations.has(l.presentationId))
+        throw new AppError('product_not_offered', `product ${l.id} belongs to no presentation of the cart`, {
+          productId: l.id,
+        });
+      const key = `${l.presentationId}:${l.id}`;
+      const line = quantities.get(key) ?? { presentationId: l.presentationId, productId: l.id, quantity: 0, unitPrice: 0 };
+      line.quantity += l.selectedQuantity;
+      if (line.quantity > 20) throw new AppError('formValidation', `at most 20 of product ${l.id}`);
+      quantities.set(key, line);
+    }
+    const lines = [...quantities.values()];
+    const offered = await trx
+      .selectFrom('presentation_products as pp')
+      .innerJoin('products as pr', 'pr.id', 'pp.product_id')
+      .select(['pp.presentation_id', 'pr.id', 'pr.price'])
+      .where('pp.presentation_id', 'in', [...new Set(lines.map((l) => l.presentationId))])
+      .execute();
+    for (const line of lines) {
+      const offer = offered.find((o) => o.id === line.productId && o.presentation_id === line.presentationId);
+      if (!offer)
+        throw new AppError('product_not_offered', `product ${line.productId} is not sold with this presentation`, {
+          productId: line.productId,
+        });
+      line.unitPrice = offer.price;
+    }
+    return lines;
+  },
+
+  price: (lines) => ({ ...NO_TOTALS, products: lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0) }),
+
+  async reserve(trx, _ctx, order, lines) {
+    await trx
+      .insertInto('order_products')
+      .values(
+        lines.map((l) => ({
+          reservation_identifier: order.reservationIdentifier,
+          presentation_id: l.presentationId,
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+        })),
+      )
+      .execute();
+  },
+
+  // Products are not counted against a stock, so nothing is claimed, sold or given back.
+  fulfil: async () => undefined,
+  release: async () => undefined,
+  cancel: async () => undefined,
+};

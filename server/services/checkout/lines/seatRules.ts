@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { buildNeighbours, type Neighbours } from '../../../../workers/seatplan/adjacency.ts';
+import { FLAG, type PlanData, SEAT_STATE, seatKeyOf } from '../../../../workers/seatplan/model.ts';
+import { parsePlan } from '../../../../workers/seatplan/parse.ts';
+import { validateSelection } from '../../../../workers/seatplan/rules.ts';
+import type { Database } from '../../../db/types.ts';
+import { AppError } from '../../../errors.ts';
+import type { Trx } from './types.ts';
+
+/**
+ * The seat rules the shop's worker checks, checked again by the box office on every purchase with the
+ * same pure functions (`workers/seatplan`), on the plan it serves: a sofa is sold whole, a companion seat
+ * only with a wheelchair space in the same order, and under seating policy 3 no purchase may leave a
+ * lone free seat (the worker's definition: a free seat whose neighbours in the row are all taken).
+ */
+
+interface IndexedPlan {
+  data: PlanData;
+  neighbours: Neighbours;
+  indexOf: Map<string, number>;
+}
+
+// Plans never change once stored; parsing a 20,000-seat plan takes milliseconds, so keep a few.
+const plans = new Map<number, IndexedPlan>();
+
+export async function indexedPlan(db: Kysely<Database> | Trx, seatplanId: number): Promise<IndexedPlan | null> {
+  const hit = plans.get(seatplanId);
+  if (hit) return hit;
+  const row = await db.selectFrom('seatplans').select('plan_json').where('id', '=', seatplanId).executeTakeFirst();
+  if (!row) return null;
+  const { data } = parsePlan(JSON.parse(row.plan_json));
+  if (!data) return null;
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < data.count; i++) indexOf.set(seatKeyOf(data, i), i);
+  const plan = { data, neighbours: buildNeighbours(data), indexOf };
+  if (plans.size >= 16) plans.delete(plans.keys().next().value!);
+  plans.set(seatplanId, plan);
+  return plan;
+}
+
+/** Whether any of these seats (keys `section_x_y`) is a premium seat of the plan. */
+export async function hasPremiumSeat(trx: Trx, seatplanId: number, keys: readonly string[]): Promise<boolean> {
+  const plan = await indexedPlan(trx, seatplanId);
+  if (!plan) return false;
+  return keys.some((k) => {
+    const i = plan.indexOf.get(k);
+    return i !== undefined && (plan.data.flags[i]! & FLAG.premium) !== 0;
+  });
+}
+
+/**
+ * Refuses a purchase of `keys` that breaks a seat rule. The plan's state is the status map's: a seat is
+ * free when its allocation is sold online and nobody else holds or bought it; the visitor's other held
+ * seats count as free (they are released when this order completes).
+ */
+export async function enforceSeatRules(
+  trx: Trx,
+  p: { id: number; seatplan_id: number; seating_policy_id: number },
+  keys: readonly string[],
+  visitor: string,
+  now: number,
+): Promise<void> {
+  const plan = await indexedPlan(trx, p.seatplan_id);
+  if (!plan) return;
+  const { data } = plan;
+  const state = new Uint8Array(data.count);
+  const online = new Set(
+    (await trx.selectFrom('allocations').select('id').where('is_online', '=', 1).execute()).map((a) => a.id),
+  );
+  for (let i = 0; i < data.count; i++) if (online.has(data.allocation[i]!)) state[i] = SEAT_STATE.available;
+  const unavailable = await trx
+    .selectFrom('seat_holds')
+    .select(['section_id', 'x', 'y', 'visitor', 'state', 'claimed_by'])
+    .where('presentation_id', '=', p.id)
+    .where((eb) => eb.or([eb('state', '=', 'sold'), eb('expires_at', '>', now)]))
+    .execute();
+  for (const h of unavailable) {
+    const mine = h.visitor === visitor && h.state === 'held' && h.claimed_by === null;
+    const i = plan.indexOf.get(`${h.section_id}_${h.x}_${h.y}`);
+    if (i !== undefined && !mine) state[i] = SEAT_STATE.taken;
+  }
+  for (const k of keys) {
+    const i = plan.indexOf.get(k);
+    if (i !== undefined) state[i] = SEAT_STATE.selected;
+  }
+  const result = validateSelection({
+    data,
+    neighbours: plan.neighbours,
+    state,
+    maxSeats: Number.MAX_SAFE_INTEGER,
+    seatingPolicyId: p.seating_policy_id,
+  });
+  if (result.ok) return;
+  switch (result.code) {
+    case 'single_seat_error':
+      throw new AppError('single_seat_error', 'the purchase would leave a single free seat', result.params);
+    case 'sofa_together_error':
+      throw new AppError('sofa_together_error', 'all seats of a sofa are sold together');
+    case 'companion_requires_accessible':
+      throw new AppError('companion_requires_accessible', 'a companion seat is sold only with a wheelchair space');
+    case 'max_seats_error':
+      throw new AppError('max_seats_error', 'too many seats', result.params);
+    default:
+      throw new AppError('lock_seat_error', 'the seat is no longer available');
+  }
+}

@@ -1,0 +1,323 @@
+import type { Selectable } from 'kysely';
+import { randomId } from '../ids.ts';
+import type { LockTimer } from '../../../../src/api/contract/presentations.ts';
+import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
+import { seatKey } from '../../../../src/api/contract/seatplan.ts';
+import {
+  type SeatTicket,
+  checkTickets,
+  priceOrder,
+  ruleGroupsOf,
+  withoutServiceCharge,
+} from '../../../../src/domain/order/tickets.ts';
+import type { Database } from '../../../db/types.ts';
+import { AppError } from '../../../errors.ts';
+import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
+import { seatNames } from '../../catalogue/seatplans.ts';
+import { holdLifetimeMs } from '../../seating/seats.ts';
+import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
+import { CannotFulfil, type CheckoutContext, type LineKind, type LineTotals, type Trx } from './types.ts';
+
+/** A sold seat's hold never lapses. */
+export const SOLD_FOREVER = 8_640_000_000_000_000;
+
+type Hold = Selectable<Database['seat_holds']>;
+
+interface PricedSeat {
+  pi: number;
+  si: number;
+  x: number;
+  y: number;
+  tg: number;
+  ticketId: number;
+  price: number;
+  serviceCharge: number;
+  isSubTicket: boolean;
+  names: { section: string; row: string; seat: string };
+  hold: Hold;
+  /** The longest this seat may stay held while it is being paid for. */
+  holdCap: number;
+}
+
+export interface SeatLines {
+  seats: PricedSeat[];
+  totals: LineTotals;
+}
+
+const where = (seats: readonly { si: number; x: number; y: number }[]) =>
+  seats.map((s) => `${s.si}_${s.x}_${s.y}`);
+
+/**
+ * Seat tickets: the seats the visitor holds, each with a ticket type. Re-checked on every purchase: the
+ * visitor still holds each seat, the presentation is on sale, the seat rules (sofas, companions, lone
+ * seats, the per-cart maximum), the ticket rules and quotas; prices come from the box office.
+ */
+export const seatTickets: LineKind<SeatLines> = {
+  name: 'seatTicket',
+
+  async validate(trx, ctx, cart) {
+    if (cart.seats.length === 0) return null;
+    const { now, visitor } = ctx;
+    if (cart.seats.length > ctx.maxSeatsPerTransaction)
+      throw new AppError('max_seats_error', `cannot select more than ${ctx.maxSeatsPerTransaction} seats`, {
+        maxSeats: ctx.maxSeatsPerTransaction,
+      });
+    const keys = new Set<string>();
+    for (const s of cart.seats) {
+      const k = `${s.pi}:${seatKey(s.si, s.x, s.y)}`;
+      if (keys.has(k)) throw new AppError('formValidation', `seat ${k} appears twice in the cart`);
+      keys.add(k);
+    }
+
+    // Presentations: on sale, seat-bearing, one auth profile and one business (spec section 5).
+    const ids = [...new Set(cart.seats.map((s) => s.pi))].sort((a, b) => a - b);
+    const presentations = await trx
+      .selectFrom('presentations')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    for (const id of ids)
+      if (!presentations.some((p) => p.id === id))
+        throw new AppError('event_not_found', `presentation ${id} does not exist`);
+    if (new Set(presentations.map((p) => p.auth_profile_id)).size > 1)
+      throw new AppError('incompatible_auth_profile', 'Incompatible AuthProfile');
+    if (new Set(presentations.map((p) => p.business_id)).size > 1)
+      throw new AppError('incompatible_business', 'Incompatible Business');
+    for (const p of presentations) {
+      assertOnSale(p, now);
+      if (VOD_VENUE_TYPES.has(p.venue_type_id))
+        throw new AppError('formValidation', 'video on demand is bought as a video line, not as seats');
+    }
+
+    // Every seat held by this visitor now, and not already being paid for.
+    const holds = await trx
+      .selectFrom('seat_holds')
+      .selectAll()
+      .where('presentation_id', 'in', ids)
+      .where('visitor', '=', visitor)
+      .forUpdate()
+      .execute();
+    const holdOf = new Map(holds.map((h) => [`${h.presentation_id}:${seatKey(h.section_id, h.x, h.y)}`, h]));
+    for (const s of cart.seats) {
+      const h = holdOf.get(`${s.pi}:${seatKey(s.si, s.x, s.y)}`);
+      if (h?.state === 'sold') await lastCommit(trx, visitor, s);
+      if (h && h.state === 'held' && h.claimed_by !== null && h.expires_at > now)
+        throw new AppError('payment_in_progress', 'these seats are being paid for in another attempt', {
+          reservationIdentifier: h.claimed_by,
+        });
+      if (!h || h.state !== 'held' || h.expires_at <= now)
+        throw new AppError('lock_seat_error', 'the seat is no longer available', { seat: seatKey(s.si, s.x, s.y) });
+    }
+
+    const seats: PricedSeat[] = [];
+    const totals: LineTotals = { tickets: 0, serviceCharge: 0, products: 0 };
+    for (const p of presentations) {
+      const mine = cart.seats.filter((s) => s.pi === p.id);
+      if (p.is_reserved === 1) await enforceSeatRules(trx, p, where(mine), visitor, now);
+      if (ctx.isHold && (await hasPremiumSeat(trx, p.seatplan_id, where(mine))))
+        throw new AppError('premiumWithHoldErrorMessage', 'premium seats cannot be held; make a normal order');
+
+      const planSeats = await trx
+        .selectFrom('plan_seats')
+        .select(['section_id', 'x', 'y', 'ticket_group_id'])
+        .where('seatplan_id', '=', p.seatplan_id)
+        .where((eb) =>
+          eb.or(mine.map((s) => eb.and([eb('section_id', '=', s.si), eb('x', '=', s.x), eb('y', '=', s.y)]))),
+        )
+        .execute();
+      const groupOf = new Map(planSeats.map((r) => [seatKey(r.section_id, r.x, r.y), r.ticket_group_id]));
+      const groups = ruleGroupsOf(await loadTicketGroups(trx, p.id, now));
+      const seatTickets: SeatTicket[] = mine.map((s) => {
+        const key = seatKey(s.si, s.x, s.y);
+        const tg = groupOf.get(key);
+        if (tg === undefined || tg !== s.tg)
+          throw new AppError('ticket_not_in_group', `seat ${key} is not of price level ${s.tg}`, { seat: key });
+        return { key, ticketGroupId: tg, ticketId: s.ticketId };
+      });
+      const problem = checkTickets(groups, seatTickets)[0];
+      if (problem) {
+        const { code, ...params } = problem;
+        throw new AppError(code, `ticket rule ${code}`, params as Record<string, string | number>);
+      }
+      let priced = priceOrder(groups, seatTickets, p.service_charge, []);
+      if (ctx.isHold) priced = withoutServiceCharge(priced);
+      totals.tickets += priced.tickets;
+      totals.serviceCharge += priced.serviceCharge;
+      const names = await seatNames(trx, p.seatplan_id);
+      const lifetime = holdLifetimeMs(JSON.parse(p.lock_timer_json) as LockTimer, ctx.paymentWindowMs);
+      priced.seats.forEach((ps, i) => {
+        const s = mine[i]!;
+        const hold = holdOf.get(`${p.id}:${ps.key}`)!;
+        seats.push({
+          pi: p.id,
+          si: s.si,
+          x: s.x,
+          y: s.y,
+          tg: s.tg,
+          ticketId: ps.ticketId,
+          price: ps.price,
+          serviceCharge: ps.serviceCharge,
+          isSubTicket: ps.isSubTicket,
+          names: names.get(ps.key) ?? { section: String(s.si), row: '', seat: `${s.x},${s.y}` },
+          hold,
+          holdCap: hold.created_at + lifetime,
+        });
+      });
+      ctx.presentations.set(p.id, { id: p.id, startsAt: p.starts_at });
+    }
+    return { seats, totals };
+  },
+
+  price: (lines) => lines.totals,
+
+  async reserve(trx, ctx, order, lines) {
+    // The order claims its seats; they stay held while the payment is under way (at most the payment
+    // window, and never past the hold's own lifetime), or until the deadline of a hold order.
+    for (const s of lines.seats) {
+      const expiresAt =
+        order.isHold && order.holdDeadline !== null
+          ? order.holdDeadline
+          : Math.min(Math.max(s.hold.expires_at, ctx.now + ctx.paymentWindowMs), Math.max(s.holdCap, s.hold.expires_at));
+      const claimed = await trx
+        .updateTable('seat_holds')
+        .set({ claimed_by: order.reservationIdentifier, expires_at: expiresAt })
+        .where('presentation_id', '=', s.pi)
+        .where('section_id', '=', s.si)
+        .where('x', '=', s.x)
+        .where('y', '=', s.y)
+        .where('visitor', '=', order.visitor)
+        .where('state', '=', 'held')
+        .where('claimed_by', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1)
+        throw new AppError('lock_seat_error', 'the seat is no longer available', { seat: seatKey(s.si, s.x, s.y) });
+    }
+    await trx
+      .insertInto('order_tickets')
+      .values(
+        lines.seats.map((s, i) => ({
+          ticket_identifier: randomId(12),
+          reservation_identifier: order.reservationIdentifier,
+          presentation_id: s.pi,
+          section_id: s.si,
+          x: s.x,
+          y: s.y,
+          section_name: s.names.section,
+          row_name: s.names.row,
+          seat_name: s.names.seat,
+          ticket_group_id: s.tg,
+          ticket_id: s.ticketId,
+          price: s.price,
+          service_charge: s.serviceCharge,
+          is_sub_ticket: s.isSubTicket ? 1 : 0,
+          state: order.isHold ? ('valid' as const) : ('pending' as const),
+          sort: i,
+          kind: 'seat' as const,
+        })),
+      )
+      .execute();
+  },
+
+  async fulfil(trx, _now, order) {
+    const tickets = await trx
+      .selectFrom('order_tickets')
+      .select(['presentation_id'])
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .where('state', '=', 'pending')
+      .execute();
+    if (tickets.length === 0) return;
+    // Sold only if nobody took the seat over meanwhile (a takeover clears the claim).
+    const sold = await trx
+      .updateTable('seat_holds')
+      .set({ state: 'sold', expires_at: SOLD_FOREVER })
+      .where('claimed_by', '=', order.reservationIdentifier)
+      .where('visitor', '=', order.visitor)
+      .where('state', '=', 'held')
+      .executeTakeFirst();
+    if (Number(sold.numUpdatedRows) !== tickets.length)
+      throw new CannotFulfil('a seat of the order is no longer held for it');
+    await trx
+      .updateTable('order_tickets')
+      .set({ state: 'valid' })
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .where('state', '=', 'pending')
+      .execute();
+    // Other seats the visitor still held for these presentations are let go: the cart is complete.
+    await trx
+      .deleteFrom('seat_holds')
+      .where('presentation_id', 'in', [...new Set(tickets.map((t) => t.presentation_id))])
+      .where('visitor', '=', order.visitor)
+      .where('state', '=', 'held')
+      .where('claimed_by', 'is', null)
+      .execute();
+  },
+
+  async release(trx, _now, order) {
+    await trx
+      .updateTable('seat_holds')
+      .set({ claimed_by: null })
+      .where('claimed_by', '=', order.reservationIdentifier)
+      .where('state', '=', 'held')
+      .execute();
+    await trx
+      .updateTable('order_tickets')
+      .set({ state: 'void' })
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .where('state', 'in', ['pending', 'valid'])
+      .execute();
+  },
+
+  async cancel(trx, _now, order) {
+    const seats = await trx
+      .selectFrom('order_tickets')
+      .select(['presentation_id', 'section_id', 'x', 'y'])
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .where('state', '=', 'valid')
+      .execute();
+    await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
+    // Seats sold before orders claimed their seats carry no claim: find them by position.
+    for (const s of seats)
+      await trx
+        .deleteFrom('seat_holds')
+        .where('presentation_id', '=', s.presentation_id)
+        .where('section_id', '=', s.section_id)
+        .where('x', '=', s.x)
+        .where('y', '=', s.y)
+        .where('state', '=', 'sold')
+        .where('claimed_by', 'is', null)
+        .execute();
+    await trx
+      .updateTable('order_tickets')
+      .set({ state: 'cancelled' })
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .execute();
+  },
+};
+
+/** A seat this visitor already bought: the order was completed before (a second commit is refused). */
+async function lastCommit(trx: Trx, visitor: string, s: { pi: number; si: number; x: number; y: number }) {
+  const sold = await trx
+    .selectFrom('order_tickets as t')
+    .innerJoin('orders as o', 'o.reservation_identifier', 't.reservation_identifier')
+    .select('o.reservation_identifier')
+    .where('t.presentation_id', '=', s.pi)
+    .where('t.section_id', '=', s.si)
+    .where('t.x', '=', s.x)
+    .where('t.y', '=', s.y)
+    .where('t.state', '=', 'valid')
+    .where('o.visitor', '=', visitor)
+    .executeTakeFirst();
+  if (sold)
+    throw new AppError('last_commit_error', 'this order was already completed', {
+      reservationIdentifier: sold.reservation_identifier,
+    });
+}
+
+export type { CheckoutContext };

@@ -1,0 +1,79 @@
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { CommitCartSchema } from '../../../../src/api/contract/order.ts';
+import type { Settings } from '../../../../src/api/contract/session.ts';
+import type { Database } from '../../../db/types.ts';
+
+export type Trx = Transaction<Database>;
+export type Cart = z.output<typeof CommitCartSchema>;
+
+/** What every line kind may need to know about the checkout it is part of. */
+export interface CheckoutContext {
+  now: number;
+  visitor: string;
+  /** The logged-in customer placing the order, if any. */
+  accountId: string | null;
+  settings: Settings;
+  maxSeatsPerTransaction: number;
+  paymentWindowMs: number;
+  isHold: boolean;
+  /** Presentations the cart's seats are for (products may be sold with them); filled by the seat lines. */
+  presentations: Map<number, { id: number; startsAt: number }>;
+}
+
+export interface OrderRef {
+  reservationIdentifier: string;
+  visitor: string;
+  isHold: boolean;
+  /** Hold orders: the seats are kept until then. */
+  holdDeadline: number | null;
+}
+
+export interface LineTotals {
+  tickets: number;
+  serviceCharge: number;
+  products: number;
+}
+
+export const NO_TOTALS: LineTotals = { tickets: 0, serviceCharge: 0, products: 0 };
+
+/** The kinds of line a cart may hold (spec section 3: seats, products, vouchers, memberships, donations, video). */
+export type LineKindName =
+  | 'seatTicket'
+  | 'product'
+  | 'video'
+  | 'systemVoucher'
+  | 'membership'
+  | 'donation'
+  | 'seasonEnrolment';
+
+/**
+ * One kind of thing a customer can buy. The checkout runs every kind through the same steps, each
+ * inside the transaction it is given; a new flow adds a kind, not a checkout.
+ */
+export interface LineKind<Validated> {
+  readonly name: LineKindName;
+  /**
+   * Reads this kind's lines from the cart and re-checks them against the box office's own data (holds,
+   * rules, prices), inside the order's first transaction. Null when the cart holds none.
+   */
+  validate(trx: Trx, ctx: CheckoutContext, cart: Cart): Promise<Validated | null>;
+  /** What the lines cost, from the box office's prices. */
+  price(lines: Validated, ctx: CheckoutContext): LineTotals;
+  /** Writes the lines of a pending (or held) order and claims what they need. */
+  reserve(trx: Trx, ctx: CheckoutContext, order: OrderRef, lines: Validated): Promise<void>;
+  /** The payment is approved: the lines become the customer's. Throws CannotFulfil when they cannot. */
+  fulfil(trx: Trx, now: number, order: OrderRef): Promise<void>;
+  /** The payment failed or was given up: let go of the claim (seats stay held for the customer). */
+  release(trx: Trx, now: number, order: OrderRef): Promise<void>;
+  /** The customer cancels a paid or held order. */
+  cancel(trx: Trx, now: number, order: OrderRef): Promise<void>;
+}
+
+/** An approved payment whose lines can no longer be delivered (a seat lost meanwhile): the money goes back. */
+export class CannotFulfil extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CannotFulfil';
+  }
+}

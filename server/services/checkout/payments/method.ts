@@ -1,0 +1,107 @@
+import type { PaymentMethod } from '../../../../src/api/contract/order.ts';
+import type { Settings } from '../../../../src/api/contract/session.ts';
+import { allowedPayments } from '../../../../src/domain/order/tickets.ts';
+import {
+  isExpiryValid,
+  isValidCardNumber,
+  isValidCvv,
+  isValidIsraeliId,
+} from '../../../../src/domain/validation.ts';
+import type { PaymentMethodName } from '../../../db/types.ts';
+import { AppError } from '../../../errors.ts';
+import type { CardDetails } from '../../payments/provider.ts';
+import type { Cart } from '../lines/types.ts';
+
+/** How the part of the total that vouchers do not cover is paid. */
+export type ChosenMethod =
+  | { method: 'none' }
+  | { method: 'card'; card: CardDetails; saveCard: boolean; numberOfPayments: number }
+  | { method: 'savedCard'; savedCardId: string; numberOfPayments: number; token: string | null }
+  | { method: 'paypal' }
+  | { method: 'blik'; code: string }
+  | { method: 'redirect' };
+
+export const storedMethod: Record<Exclude<ChosenMethod['method'], 'none'>, PaymentMethodName> = {
+  card: 'card',
+  savedCard: 'saved_card',
+  paypal: 'paypal',
+  blik: 'blik',
+  redirect: 'redirect',
+};
+
+function enabled(settings: Settings, method: PaymentMethod): boolean {
+  const { methods, paypal } = settings.payment;
+  switch (method) {
+    case 'card':
+      return methods.card;
+    case 'savedCard':
+      return methods.savedCards;
+    case 'paypal':
+      return paypal.isActive;
+    case 'blik':
+      return methods.blik;
+    case 'redirect':
+      return methods.redirect;
+  }
+}
+
+function checkCard(card: CardDetails | undefined, now: number): CardDetails {
+  if (!card) throw new AppError('field_required', 'card details are required', { field: 'creditcardInfo' });
+  if (!isValidCardNumber(card.number))
+    throw new AppError('card_number_invalid', 'the card number is not valid', { field: 'number' });
+  if (!isExpiryValid(card.expiry, new Date(now)))
+    throw new AppError('card_expiry_invalid', 'the card expiry is not valid', { field: 'expiry' });
+  if (!isValidCvv(card.cvv)) throw new AppError('card_cvv_invalid', 'the CVV is not valid', { field: 'cvv' });
+  if (!isValidIsraeliId(card.holderId))
+    throw new AppError('invalid_ssn', "the card holder's ID number is not valid", { field: 'holderId' });
+  return card;
+}
+
+/**
+ * The method the cart asks for, checked against the settings and the amount due: only methods the
+ * venue switched on; instalments only by card (at most one per `minAmountPerPayment`); saved cards
+ * only for a logged-in customer. Nothing to pay needs no method at all.
+ */
+export function chooseMethod(
+  cart: Cart,
+  amountDue: number,
+  settings: Settings,
+  accountId: string | null,
+  now: number,
+): ChosenMethod {
+  if (amountDue === 0) {
+    if (cart.numberOfPayments > 1)
+      throw new AppError('number_of_payments_invalid', 'nothing is left to pay in instalments', { max: 1 });
+    return { method: 'none' };
+  }
+  const method: PaymentMethod = cart.paymentMethod ?? (cart.paymentIdentifier ? 'savedCard' : 'card');
+  if (!enabled(settings, method))
+    throw new AppError('payment_method_unavailable', `${method} payments are not offered`, { method });
+  const max = allowedPayments(amountDue, settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
+  const byCard = method === 'card' || method === 'savedCard';
+  if (cart.numberOfPayments > (byCard ? max : 1))
+    throw new AppError('number_of_payments_invalid', `at most ${byCard ? max : 1} payments`, { max: byCard ? max : 1 });
+  switch (method) {
+    case 'card':
+      if (cart.saveMagCard && !accountId) throw new AppError('not_logged_in', 'log in to save a card');
+      if (cart.saveMagCard && !settings.payment.methods.savedCards)
+        throw new AppError('payment_method_unavailable', 'cards are not saved', { method: 'savedCard' });
+      return {
+        method,
+        card: checkCard(cart.creditcardInfo, now),
+        saveCard: cart.saveMagCard,
+        numberOfPayments: cart.numberOfPayments,
+      };
+    case 'savedCard':
+      if (!accountId) throw new AppError('not_logged_in', 'log in to pay with a saved card');
+      if (!cart.paymentIdentifier)
+        throw new AppError('field_required', 'choose a saved card', { field: 'paymentIdentifier' });
+      return { method, savedCardId: cart.paymentIdentifier, numberOfPayments: cart.numberOfPayments, token: null };
+    case 'blik':
+      if (!cart.blikCode) throw new AppError('field_required', 'enter the Blik code', { field: 'blikCode' });
+      return { method, code: cart.blikCode };
+    case 'paypal':
+    case 'redirect':
+      return { method };
+  }
+}

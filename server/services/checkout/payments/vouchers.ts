@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type { LocalizedText } from '../../../../src/api/contract/common.ts';
+import type { VoucherBalance } from '../../../../src/api/contract/checkout.ts';
+import type { VoucherPayment } from '../../../../src/api/contract/order.ts';
+import type { VoucherApplication } from '../../../../src/domain/payment/split.ts';
+import type { Database } from '../../../db/types.ts';
+import { AppError } from '../../../errors.ts';
+import { CannotFulfil, type Trx } from '../lines/types.ts';
+
+type Db = Kysely<Database> | Trx;
+
+/**
+ * Paying part of an order from a system voucher's balance (spec section 2, the voucher-payment dialog).
+ * Only stored-value vouchers (gift cards) pay; their balance is in agorot. A pending order sets its
+ * amount aside (other checkouts see less available); the balance is debited when the order is confirmed
+ * and credited back when it is cancelled.
+ */
+async function usableVoucher(db: Db, reference: string, now: number, lock: boolean) {
+  let q = db
+    .selectFrom('system_vouchers as v')
+    .innerJoin('system_voucher_classes as k', 'k.id', 'v.class_id')
+    .select(['v.reference', 'v.balance', 'v.state', 'v.start_date', 'v.end_date', 'v.is_for_replacement'])
+    .select(['k.is_stored_value', 'k.name_json'])
+    .where('v.reference', '=', reference.toUpperCase());
+  if (lock) q = q.forUpdate('v');
+  const v = await q.executeTakeFirst();
+  if (!v) throw new AppError('codeNotFound', 'no voucher with this code', { reference });
+  if (v.is_stored_value !== 1)
+    throw new AppError('voucher_not_for_payment', 'only gift cards (stored-value vouchers) pay for orders', { reference });
+  if (v.state !== 'active' || v.is_for_replacement === 1 || v.start_date > now)
+    throw new AppError('SYSTEM_VOUCHER_NOT_ACTIVE', 'this voucher is not active', { reference });
+  if (v.end_date <= now) throw new AppError('voucherExpired', 'this voucher has expired', { reference });
+  const setAside = await db
+    .selectFrom('order_payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('n'))
+    .where('voucher_reference', '=', v.reference)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  const available = Math.max(0, v.balance - Number(setAside.n));
+  if (available <= 0) throw new AppError('voucherBalance', 'this voucher has no balance left', { reference });
+  return { ...v, available };
+}
+
+/** GET /payment/voucher-balance: what the voucher can pay now. */
+export async function voucherBalance(db: Db, reference: string, now: number): Promise<VoucherBalance> {
+  const v = await usableVoucher(db, reference, now, false);
+  return {
+    reference: v.reference,
+    name: JSON.parse(v.name_json) as LocalizedText,
+    balance: v.available,
+    endDate: new Date(v.end_date).toISOString(),
+  };
+}
+
+/** The cart's voucher payments, each checked and locked for the rest of the transaction. */
+export async function voucherApplications(
+  trx: Trx,
+  payments: readonly VoucherPayment[],
+  now: number,
+): Promise<VoucherApplication[]> {
+  const out: VoucherApplication[] = [];
+  for (const p of payments) {
+    const v = await usableVoucher(trx, p.systemVoucher, now, true);
+    out.push({ reference: v.reference, amount: p.amount, available: v.available });
+  }
+  return out;
+}
+
+/** The order is confirmed: its vouchers pay now. Throws CannotFulfil when a balance no longer covers it. */
+export async function debitVouchers(trx: Trx, reservationIdentifier: string, now: number): Promise<void> {
+  const rows = await trx
+    .selectFrom('order_payments')
+    .select(['id', 'voucher_reference', 'amount'])
+    .where('reservation_identifier', '=', reservationIdentifier)
+    .where('method', '=', 'voucher')
+    .where('status', '=', 'pending')
+    .execute();
+  for (const r of rows) {
+    const debited = await trx
+      .updateTable('system_vouchers')
+      .set((eb) => ({ balance: eb('balance', '-', r.amount), redeemed: eb('redeemed', '+', r.amount) }))
+      .where('reference', '=', r.voucher_reference!)
+      .where('balance', '>=', r.amount)
+      .where('state', '=', 'active')
+      .executeTakeFirst();
+    if (Number(debited.numUpdatedRows) !== 1) throw new CannotFulfil(`voucher ${r.voucher_reference} no longer covers the order`);
+    await trx.updateTable('order_payments').set({ status: 'approved', updated_at: now }).where('id', '=', r.id).execute();
+  }
+}
+
+/**
+ * Gives up to `amount` back to the order's vouchers (a cancellation): each voucher gets back at most what
+ * it paid. Answers what was credited.
+ */
+export async function creditVouchers(trx: Trx, reservationIdentifier: string, amount: number, now: number): Promise<number> {
+  const rows = await trx
+    .selectFrom('order_payments')
+    .select(['id', 'voucher_reference', 'amount', 'refunded_amount'])
+    .where('reservation_identifier', '=', reservationIdentifier)
+    .where('method', '=', 'voucher')
+    .where('status', '=', 'approved')
+    .execute();
+  let left = amount;
+  for (const r of rows) {
+    const back = Math.min(left, r.amount - r.refunded_amount);
+    if (back <= 0) continue;
+    await trx
+      .updateTable('system_vouchers')
+      .set((eb) => ({ balance: eb('balance', '+', back), redeemed: eb('redeemed', '-', back) }))
+      .where('reference', '=', r.voucher_reference!)
+      .execute();
+    await trx
+      .updateTable('order_payments')
+      .set({
+        refunded_amount: r.refunded_amount + back,
+        status: r.refunded_amount + back === r.amount ? 'refunded' : 'approved',
+        updated_at: now,
+      })
+      .where('id', '=', r.id)
+      .execute();
+    left -= back;
+  }
+  return amount - left;
+}

@@ -1,0 +1,115 @@
+import { AppError } from '../../errors.ts';
+import { PaymentUnavailableError } from '../payments/provider.ts';
+import type { CheckoutDeps } from './deps.ts';
+import { confirmOrder, loadOrder, providerPayment, refundFailedOrder, settle } from './settle.ts';
+
+/** Orders younger than this are left to the request that is placing them. */
+const IN_FLIGHT_MS = 10_000;
+
+export interface ReconcileReport {
+  confirmed: number;
+  failed: number;
+  waiting: number;
+  refunded: number;
+}
+
+/**
+ * Settles what a crash (or a customer who never came back) left behind, on any process, any number of
+ * times: pending orders are confirmed when the provider approved, failed when it declined or the payment
+ * window closed (the provider is told); approvals of failed orders are refunded; refunds written by a
+ * cancellation but not yet sent are sent. Every step is guarded by the order's state and idempotent at
+ * the provider, so reconcilers of several processes may run at once.
+ */
+export async function reconcile(deps: CheckoutDeps): Promise<ReconcileReport> {
+  const report: ReconcileReport = { confirmed: 0, failed: 0, waiting: 0, refunded: 0 };
+  const now = deps.clock.now();
+  const pending = await deps.db
+    .selectFrom('orders')
+    .select('reservation_identifier')
+    .where('state', '=', 'pending')
+    .where('created_at', '<', now - IN_FLIGHT_MS)
+    .orderBy('created_at')
+    .limit(200)
+    .execute();
+  for (const { reservation_identifier: rid } of pending) {
+    try {
+      const order = await loadOrder(deps.db, rid);
+      const payment = await providerPayment(deps.db, rid);
+      if (!payment || payment.status === 'approved') await confirmOrder(deps, rid, null);
+      else {
+        const outcome = await deps.provider.status(payment.id);
+        if (outcome === null && order.created_at + deps.paymentWindowMs > now) {
+          report.waiting++;
+          continue;
+        }
+        const answer = await settle(deps, order, payment, outcome);
+        if (answer.status === 'action_required') {
+          report.waiting++;
+          continue;
+        }
+      }
+      report.confirmed++;
+    } catch (err) {
+      if (err instanceof PaymentUnavailableError) report.waiting++;
+      else if (err instanceof AppError) report.failed++;
+      else deps.log?.error({ err, reservationIdentifier: rid }, 'reconciling an order failed');
+    }
+  }
+
+  const charged = await deps.db
+    .selectFrom('order_payments as p')
+    .innerJoin('orders as o', 'o.reservation_identifier', 'p.reservation_identifier')
+    .select('p.reservation_identifier')
+    .distinct()
+    .where('o.state', '=', 'failed')
+    .where('p.status', '=', 'approved')
+    .where('p.method', '!=', 'voucher')
+    .limit(200)
+    .execute();
+  for (const { reservation_identifier: rid } of charged) {
+    try {
+      await refundFailedOrder(deps, rid);
+      report.refunded++;
+    } catch (err) {
+      deps.log?.warn({ err, reservationIdentifier: rid }, 'refund of a failed order will be retried');
+    }
+  }
+
+  const unsent = await deps.db.selectFrom('refunds').selectAll().where('done_at', 'is', null).limit(200).execute();
+  for (const r of unsent) {
+    try {
+      await deps.provider.refund(r.transaction_id, { amount: r.amount, reference: `refund:${r.id}` });
+      await deps.db.updateTable('refunds').set({ done_at: deps.clock.now() }).where('id', '=', r.id).execute();
+      report.refunded++;
+    } catch (err) {
+      deps.log?.warn({ err, refund: r.id }, 'a refund will be retried');
+    }
+  }
+  return report;
+}
+
+/** Runs the reconciler now and every `intervalMs`; the timer never keeps the process alive. */
+export function startReconciler(deps: CheckoutDeps, intervalMs: number): { stop(): void } {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    reconcile(deps)
+      .then((r) => {
+        if (r.confirmed || r.failed || r.refunded) deps.log?.info(r, 'reconciled payments');
+      })
+      .catch((err: unknown) => deps.log?.error({ err }, 'the reconciler failed'))
+      .finally(() => (running = false));
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  const first = setTimeout(run, 0);
+  first.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+    },
+  };
+}
+
