@@ -74,6 +74,28 @@ export default tseslint.config(
     },
   },
   {
+    // Flows never import each other: what two flows share lives in src/ui, src/domain, src/state ...
+    // or in the one checkout (src/flows/checkout). (No other no-restricted-imports entry matches
+    // src/flows, so this one replaces none.)
+    files: ['src/flows/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // gitignore order: the last matching pattern wins. '../x/…' is a sibling flow, but
+              // '../../x/…' (src/ui, src/domain …) is not, unless it walks back into src/flows.
+              group: ['../*/**', '!../../**', '!../checkout/**', '**/flows/*/**', '!**/flows/checkout/**'],
+              message:
+                'A flow imports no other flow; move shared code to src/ui, src/domain or src/flows/checkout.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may use the server's plan generators and other fixtures across layers.
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -5,7 +5,7 @@ import type { CancelAnswer, CancellationQuote, CustomerReservation } from '../..
 import { api } from '../../api/endpoints.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { boxOfficeContact, errorText } from '../order/errorText.ts';
+import { boxOfficeContact, errorText } from '../../ui/errorText.ts';
 
 type QuoteState =
   { state: 'loading' } | { state: 'ready'; quote: CancellationQuote } | { state: 'error'; text: string };

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { customerState, logoutCustomer } from '../../state/customer.ts';
 import { DetailsTab } from './DetailsTab.tsx';
-import { LoginPanel } from './LoginPanel.tsx';
+import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
 import { MembershipsTab } from './MembershipsTab.tsx';
 import { ReservationsTab } from './ReservationsTab.tsx';
 import { VideosTab } from './VideosTab.tsx';

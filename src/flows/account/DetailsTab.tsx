@@ -8,7 +8,7 @@ import { api } from '../../api/endpoints.ts';
 import { pickText } from '../../i18n/format.ts';
 import { customerState, setCustomer } from '../../state/customer.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { errorText } from '../order/errorText.ts';
+import { errorText } from '../../ui/errorText.ts';
 import { useLoad } from './useLoad.ts';
 
 const loadLocations = () => api.locations();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints.ts';
 import { setCustomer } from '../../state/customer.ts';
-import { errorText } from '../order/errorText.ts';
+import { errorText } from '../../ui/errorText.ts';
 
 /** A login link from the SMS (spec section 4): redeems its token once, then opens the personal area. */
 export default function LinkLoginPage() {

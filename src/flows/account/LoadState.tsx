@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../order/errorText.ts';
+import { errorText } from '../../ui/errorText.ts';
 import type { Loaded } from './useLoad.ts';
 
 /** The loader or the error (with a retry) of a personal-area list; null once the data is there. */

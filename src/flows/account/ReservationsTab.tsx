@@ -7,7 +7,7 @@ import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { edocumentPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { OrderLinesTable } from '../order/OrderLinesTable.tsx';
+import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
 import { CancelReservationDialog } from './CancelReservationDialog.tsx';
 import { LoadState } from './LoadState.tsx';
 import { useLoad } from './useLoad.ts';

@@ -5,7 +5,7 @@ import type { SystemVoucher, VoucherStatus } from '../../api/contract/customer.t
 import { api } from '../../api/endpoints.ts';
 import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { errorText } from '../order/errorText.ts';
+import { errorText } from '../../ui/errorText.ts';
 import { LoadState } from './LoadState.tsx';
 import { useLoad } from './useLoad.ts';
 

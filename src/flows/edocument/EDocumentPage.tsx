@@ -22,7 +22,7 @@ import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { seatLabel } from '../order/seatLabel.ts';
+import { seatLabel } from '../../ui/seatLabel.ts';
 
 /** A QR code of the ticket identifier, drawn in the browser (nothing leaves the page). */
 function TicketQr({ value, label }: { value: string; label: string }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { CommitAnswer } from '../../api/contract/order.ts';
 import { edocumentPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { OrderLinesTable } from './OrderLinesTable.tsx';
+import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
 
 /** Step 5: what was bought, the reservation identifier, and the way to the electronic tickets. */
 export function ConfirmationStep({ answer }: { answer: CommitAnswer }) {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { seatKey } from '../../api/contract/seatplan.ts';
 import { api } from '../../api/endpoints.ts';
 import { useAsync } from '../../ui/useAsync.ts';
-import type { HeldSeat } from './model.ts';
-import { errorText } from './errorText.ts';
-import { lockSeatOf, type SeatStepProps } from './SeatStep.tsx';
+import { type HeldSeat, lockSeatOf } from './model.ts';
+import { errorText } from '../../ui/errorText.ts';
+import type { SeatStepProps } from './SeatStep.tsx';
 
 interface GaSection {
   id: number;

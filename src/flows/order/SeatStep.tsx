@@ -3,15 +3,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError, apiUrl } from '../../api/client.ts';
 import type { Presentation } from '../../api/contract/presentations.ts';
-import type { LockSeat } from '../../api/contract/seats.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import type { SeatDescription, SeatMapHandle } from '../../seatmap/index.ts';
 import { SeatConfirmDialog } from '../../seatmap/SeatConfirmDialog.tsx';
 import { SeatMap } from '../../seatmap/SeatMap.tsx';
 import type { Confirm } from '../../../workers/seatplan/rules.ts';
-import type { HeldSeat } from './model.ts';
-import { errorText } from './errorText.ts';
+import { type HeldSeat, lockSeatOf } from './model.ts';
+import { errorText } from '../../ui/errorText.ts';
 
 /** Seats taken by others show within this time (issue: ≤ 2 s). */
 export const STATUS_POLL_MS = 1500;
@@ -23,21 +22,6 @@ export interface SeatStepProps {
   priceOf: (ticketGroup: number) => string | null;
   onHeld: (seats: HeldSeat[]) => void;
   onReleased: (keys: string[]) => void;
-}
-
-export function lockSeatOf(
-  p: Presentation,
-  s: { sectionId: number; ticketGroup: number; x: number; y: number },
-) {
-  return {
-    PresentationId: p.id,
-    VenueId: p.venueId,
-    VenueSeatplanId: p.seatplanId,
-    VenueSectionId: s.sectionId,
-    TicketGroupId: s.ticketGroup,
-    XCoordinate: s.x,
-    YCoordinate: s.y,
-  } satisfies LockSeat;
 }
 
 function coordinates(key: string): { x: number; y: number } {

@@ -5,7 +5,7 @@ import { choosableTickets, checkTickets, ruleGroupsOf } from '../../domain/order
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { HeldSeat } from './model.ts';
-import { seatLabel } from './seatLabel.ts';
+import { seatLabel } from '../../ui/seatLabel.ts';
 import { ticketProblemText } from './ticketRules.ts';
 
 interface Props {

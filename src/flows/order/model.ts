@@ -1,4 +1,7 @@
-import type { LockTimer } from '../../api/contract/presentations.ts';
+import type { TFunction } from 'i18next';
+import type { LockTimer, Presentation } from '../../api/contract/presentations.ts';
+import type { LockSeat } from '../../api/contract/seats.ts';
+import { errorText } from '../../ui/errorText.ts';
 
 /** A seat this customer holds in the order, with the ticket chosen for it. */
 export interface HeldSeat {
@@ -40,4 +43,30 @@ export function formatCountdown(ms: number): string {
   const m = Math.floor(total / 60);
   const s = total % 60;
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** The box office's lock request for one of this presentation's seats (lock and unlock take the same). */
+export function lockSeatOf(
+  p: Presentation,
+  s: { sectionId: number; ticketGroup: number; x: number; y: number },
+) {
+  return {
+    PresentationId: p.id,
+    VenueId: p.venueId,
+    VenueSeatplanId: p.seatplanId,
+    VenueSectionId: s.sectionId,
+    TicketGroupId: s.ticketGroup,
+    XCoordinate: s.x,
+    YCoordinate: s.y,
+  } satisfies LockSeat;
+}
+
+/**
+ * A message the flow shows (a notice, a payment error): a text key, or the failure of a call. The
+ * store keeps what happened; the view translates it, in the language of the moment.
+ */
+export type FlowMessage = { key: string } | { error: unknown };
+
+export function messageText(t: TFunction, m: FlowMessage): string {
+  return 'key' in m ? t(m.key) : errorText(t, m.error);
 }

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import { ApiCallError } from '../../api/client.ts';
-import type { Locale } from '../../api/contract/common.ts';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
-import { session } from '../../state/session.ts';
+import { ApiCallError } from '../api/client.ts';
+import type { Locale } from '../api/contract/common.ts';
+import { formatDateTime, pickText } from '../i18n/format.ts';
+import { session } from '../state/session.ts';
 
 /** The box office's contact line from the settings, in the customer's language. */
 export function boxOfficeContact(locale: Locale = session.locale): string {

@@ -18,8 +18,8 @@ import { api } from '../../api/endpoints.ts';
 import { isValidEmail, normalizeIsraeliMobile } from '../../domain/validation.ts';
 import { setCustomer } from '../../state/customer.ts';
 import { session } from '../../state/session.ts';
-import { useLocale } from '../../ui/useLocale.ts';
-import { errorText } from '../order/errorText.ts';
+import { useLocale } from '../useLocale.ts';
+import { errorText } from '../errorText.ts';
 import { captchaToken } from './captcha.ts';
 
 type Step = { kind: 'phone' } | { kind: 'code'; mobile: string } | { kind: 'email' };

@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderDocument } from '../../api/contract/order.ts';
-import { formatPrice, pickText } from '../../i18n/format.ts';
-import { useLocale } from '../../ui/useLocale.ts';
+import type { OrderDocument } from '../api/contract/order.ts';
+import { formatPrice, pickText } from '../i18n/format.ts';
+import { useLocale } from './useLocale.ts';
 import { seatLabel } from './seatLabel.ts';
 
 /**

@@ -1,0 +1,89 @@
+import { Button, Grid, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Presentation } from '../../api/contract/presentations.ts';
+import { pickText } from '../../i18n/format.ts';
+import { seatLabel } from '../../ui/seatLabel.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import type { OrderStepId } from './model.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+import { type DerivedOrder, ticketName } from './selectors.ts';
+import type { OrderSnapshot, OrderStore } from './store.ts';
+
+/** The ticket, product and payment steps: the step's content, the order summary beside it, then the way on. */
+export function StepLayout({
+  summary,
+  children,
+  nav,
+}: {
+  summary: ReactNode;
+  children: ReactNode;
+  nav: ReactNode;
+}) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>{summary}</Grid.Col>
+      <Grid.Col span={12}>
+        <Group justify="space-between">{nav}</Group>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function NextButton(props: { store: OrderStore; to: OrderStepId; label: string; disabled: boolean }) {
+  return (
+    <Button onClick={() => void props.store.goTo(props.to)} disabled={props.disabled} data-testid="next-step">
+      {props.label}
+    </Button>
+  );
+}
+
+export function BackButton({
+  store,
+  to,
+  disabled,
+}: {
+  store: OrderStore;
+  to: OrderStepId;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" onClick={() => void store.goTo(to)} disabled={disabled}>
+      {t('order.back')}
+    </Button>
+  );
+}
+
+/** The order's lines and prices as they stand (nothing while the prices cannot be computed). */
+export function FlowSummary({
+  presentation: p,
+  s,
+  d,
+}: {
+  presentation: Presentation;
+  s: OrderSnapshot;
+  d: DerivedOrder;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { pricing } = d;
+  if (!pricing) return null;
+  return (
+    <OrderSummary
+      seats={d.chosen.map((seat, i) => ({
+        label: seatLabel(t, seat, p.isReserved),
+        detail: ticketName(s.groups, seat.ticketId, locale),
+        amount: pricing.seats[i]?.price ?? 0,
+      }))}
+      products={d.productLines.map((l) => ({
+        label: `${pickText(l.name, locale)} × ${l.quantity}`,
+        amount: l.price * l.quantity,
+      }))}
+      serviceCharge={pricing.serviceCharge}
+      serviceChargeLabel={p.serviceCharge.label}
+      total={pricing.total}
+    />
+  );
+}
