@@ -162,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // The sandbox acquirer's own pages (bank, PayPal, payment page, Blik app): only with the sandbox.
-  if (app.deps.payments instanceof SandboxPaymentProvider) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  if (app.deps.payments instanceof SandboxPaymentProvider)
+    await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const staticDir = deps.config.staticDir;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
@@ -188,7 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   if (deps.reconciler !== false) {
-    const reconciler = startReconciler(checkoutDeps(app), deps.config.reconcileIntervalSeconds * 1000);
+    const reconciler = startReconciler(
+      checkoutDeps(app),
+      deps.config.reconcileIntervalSeconds * 1000,
+      deps.config.reconcileGraceSeconds * 1000,
+    );
     app.addHook('onClose', async () => reconciler.stop());
   }
   app.addHook('onClose', async () => {

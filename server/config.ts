@@ -37,6 +37,8 @@ export interface ServerConfig {
   paymentWindowSeconds: number;
   /** How often the reconciler settles payments left pending (a crash, a customer who never came back). */
   reconcileIntervalSeconds: number;
+  /** The reconciler leaves younger pending orders to the request placing them. */
+  reconcileGraceSeconds: number;
   /** The sandbox acquirer answers after this many milliseconds (tests and benchmarks of a slow acquirer). */
   sandboxAcquirerDelayMs: number;
   /** Sandbox Blik: how long a code from the banking app lives, and how long the app waits for approval. */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     customerSessionMinutes: parseIntStrict(env.CUSTOMER_SESSION_MINUTES ?? '60', 'CUSTOMER_SESSION_MINUTES'),
     paymentWindowSeconds: positive(env.PAYMENT_WINDOW_SECONDS ?? '600', 'PAYMENT_WINDOW_SECONDS'),
     reconcileIntervalSeconds: positive(env.RECONCILE_INTERVAL_SECONDS ?? '30', 'RECONCILE_INTERVAL_SECONDS'),
+    reconcileGraceSeconds: parseIntStrict(env.RECONCILE_GRACE_SECONDS ?? '10', 'RECONCILE_GRACE_SECONDS'),
     sandboxAcquirerDelayMs: parseIntStrict(env.SANDBOX_ACQUIRER_DELAY_MS ?? '0', 'SANDBOX_ACQUIRER_DELAY_MS'),
     sandboxBlikCodeSeconds: positive(env.SANDBOX_BLIK_CODE_SECONDS ?? '120', 'SANDBOX_BLIK_CODE_SECONDS'),
     sandboxBlikApprovalSeconds: positive(

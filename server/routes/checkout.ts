@@ -55,7 +55,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
-        summary: 'Places the order of any cart and starts its payment (Idempotency-Key header: a uuid per attempt)',
+        summary:
+          'Places the order of any cart and starts its payment (Idempotency-Key header: a uuid per attempt)',
         description:
           'Re-checks every line (seat holds, seat and ticket rules), recomputes every price, and writes a pending order ' +
           'in one short transaction; calls the payment provider outside it; confirms the order in a second short ' +

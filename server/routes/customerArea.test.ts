@@ -23,13 +23,23 @@ import { DEMO_CUSTOMERS, PAST_CINEMA_SHOW } from '../seed/customers.ts';
 import { quoteOf } from '../services/customers/area.ts';
 import type { SandboxPaymentProvider } from '../services/payments/sandbox/acquirer.ts';
 import { SANDBOX_CARDS } from '../services/payments/sandbox/cards.ts';
-import { type FreeSeat, findPresentation, freeSeats, lock, lockBody, plainFreeSeats } from '../testing/fixtures.ts';
+import {
+  type FreeSeat,
+  findPresentation,
+  freeSeats,
+  lock,
+  lockBody,
+  plainFreeSeats,
+} from '../testing/fixtures.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 
 const [DANA, AVI] = DEMO_CUSTOMERS;
 
 /** What the acquirer refunded for a reservation's (or a voucher's) refunds as the box office wrote them. */
-async function acquirerRefunds(t: TestApp, of: { reservationIdentifier: string } | { voucherReference: string }) {
+async function acquirerRefunds(
+  t: TestApp,
+  of: { reservationIdentifier: string } | { voucherReference: string },
+) {
   const rows = await t.db.kysely
     .selectFrom('refunds')
     .select('id')
@@ -41,7 +51,9 @@ async function acquirerRefunds(t: TestApp, of: { reservationIdentifier: string }
     )
     .execute();
   const refs = new Set(rows.map((r) => `refund:${r.id}`));
-  return (await (t.app.deps.payments as SandboxPaymentProvider).refunds()).filter((r) => refs.has(r.reference));
+  return (await (t.app.deps.payments as SandboxPaymentProvider).refunds()).filter((r) =>
+    refs.has(r.reference),
+  );
 }
 const DAY = 86_400_000;
 const COOKIE = 'customer_session';

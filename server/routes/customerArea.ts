@@ -162,7 +162,12 @@ export const customerAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      MagCards: await deleteMagCard(db.kysely, payments, await requireCustomer(request), request.params.magCardId),
+      MagCards: await deleteMagCard(
+        db.kysely,
+        payments,
+        await requireCustomer(request),
+        request.params.magCardId,
+      ),
     }),
   );
 

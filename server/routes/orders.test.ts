@@ -3,7 +3,13 @@ import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
 import type { CommitBody } from '../../src/api/contract/order.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import { SANDBOX_CARDS } from '../services/payments/sandbox/cards.ts';
-import { approvedCharges as charges, commit, customer, goodCard, ticketGroupsOf as ticketGroups } from '../testing/checkout.ts';
+import {
+  approvedCharges as charges,
+  commit,
+  customer,
+  goodCard,
+  ticketGroupsOf as ticketGroups,
+} from '../testing/checkout.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 import {
   type FreeSeat,
@@ -86,7 +92,9 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       total: expected,
     });
     expect(answer.ticketIdentifiers).toHaveLength(2);
-    expect(answer.payments).toMatchObject([{ method: 'card', amount: expected, last4: '1111', brand: 'visa' }]);
+    expect(answer.payments).toMatchObject([
+      { method: 'card', amount: expected, last4: '1111', brand: 'visa' },
+    ]);
     expect(await approvedCharges()).toHaveLength(before + 1);
     expect((await approvedCharges()).at(-1)!.amount).toBe(expected);
 

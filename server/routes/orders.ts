@@ -25,7 +25,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const doc = await loadOrderDocument(db.kysely, { documentKey: request.params.documentKey }, clock.now());
+      const doc = await loadOrderDocument(
+        db.kysely,
+        { documentKey: request.params.documentKey },
+        clock.now(),
+      );
       if (!doc) throw new AppError('order_not_found', 'no such electronic ticket');
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
       return doc;

@@ -27,7 +27,16 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const lang = (q: Query, f?: Form) => pageLocale(f?.lang ?? q.lang);
   const hidden = (l: Locale) => `<input type="hidden" name="lang" value="${l}">`;
   const notFound = (reply: FastifyReply, l: Locale) =>
-    html(reply, page(l, { title: 'Sandbox', brand: 'Sandbox', color: '#555', body: `<div class="card"><p>${tx(l, 'notFound')}</p></div>` }), 404);
+    html(
+      reply,
+      page(l, {
+        title: 'Sandbox',
+        brand: 'Sandbox',
+        color: '#555',
+        body: `<div class="card"><p>${tx(l, 'notFound')}</p></div>`,
+      }),
+      404,
+    );
 
   // --- 3-D Secure: the card issuer's challenge, shown in a frame of the shop ------------------------
   const issuer = (l: Locale, body: string) =>
@@ -37,7 +46,13 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const row = await bank.transaction(request.params.id, 'card');
     if (!row) return notFound(reply, l);
     if (row.status !== 'challenge')
-      return html(reply, issuer(l, `<div class="card"><p class="ok" data-testid="bank-done">${tx(l, 'challengeDone')}</p></div>`));
+      return html(
+        reply,
+        issuer(
+          l,
+          `<div class="card"><p class="ok" data-testid="bank-done">${tx(l, 'challengeDone')}</p></div>`,
+        ),
+      );
     return html(
       reply,
       issuer(
@@ -59,7 +74,10 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     const ok = row.status === 'approved';
     return html(
       reply,
-      issuer(l, `<div class="card"><p class="${ok ? 'ok' : 'error'}" data-testid="bank-done">${tx(l, ok ? 'challengeApproved' : 'challengeFailed')}</p><p class="muted">${tx(l, 'backToShop')}</p></div>`),
+      issuer(
+        l,
+        `<div class="card"><p class="${ok ? 'ok' : 'error'}" data-testid="bank-done">${tx(l, ok ? 'challengeApproved' : 'challengeFailed')}</p><p class="muted">${tx(l, 'backToShop')}</p></div>`,
+      ),
     );
   });
 
@@ -83,14 +101,20 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       ),
     );
   });
-  app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>('/paypal/:id/approve', async (request, reply) => {
-    const to = await bank.paypalApprove(request.params.id);
-    return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
-  });
-  app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>('/paypal/:id/cancel', async (request, reply) => {
-    const to = await bank.paypalCancel(request.params.id);
-    return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
-  });
+  app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
+    '/paypal/:id/approve',
+    async (request, reply) => {
+      const to = await bank.paypalApprove(request.params.id);
+      return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
+    },
+  );
+  app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
+    '/paypal/:id/cancel',
+    async (request, reply) => {
+      const to = await bank.paypalCancel(request.params.id);
+      return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
+    },
+  );
 
   // --- The hosted payment page: the card is typed here, never at the box office ----------------------
   const hosted = (l: Locale, body: string) =>
@@ -127,19 +151,32 @@ ${field('holderId', 'holderId')}
     });
     return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, f));
   });
-  app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>('/pay/:id/cancel', async (request, reply) => {
-    const to = await bank.hostedCancel(request.params.id);
-    return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
-  });
+  app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
+    '/pay/:id/cancel',
+    async (request, reply) => {
+      const to = await bank.hostedCancel(request.params.id);
+      return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
+    },
+  );
 
   // --- Blik: the banking app shows a code, then asks to confirm the payment ---------------------------
   const blikApp = (l: Locale, body: string, refresh = false) =>
-    page(l, { title: tx(l, 'blikTitle'), brand: tx(l, 'blikBrand'), color: '#e4002b', body, ...(refresh ? { refreshSeconds: 2 } : {}) });
+    page(l, {
+      title: tx(l, 'blikTitle'),
+      brand: tx(l, 'blikBrand'),
+      color: '#e4002b',
+      body,
+      ...(refresh ? { refreshSeconds: 2 } : {}),
+    });
   app.get<{ Querystring: Query }>('/blik', async (request, reply) => {
     const l = lang(request.query);
     const now = acquirer.opts.now();
     const shown = request.query.code
-      ? await acquirer.db.selectFrom('sandbox_blik_codes').selectAll().where('id', '=', request.query.code).executeTakeFirst()
+      ? await acquirer.db
+          .selectFrom('sandbox_blik_codes')
+          .selectAll()
+          .where('id', '=', request.query.code)
+          .executeTakeFirst()
       : undefined;
     const waiting = await bank.blikWaiting();
     const codeBlock = shown
@@ -151,7 +188,9 @@ ${field('holderId', 'holderId')}
       : '';
     const list = waiting
       .map(
-        (w) => `<div class="card" style="margin-top:12px" data-testid="blik-request"><h1>${tx(l, 'blikConfirmTitle')}</h1>
+        (
+          w,
+        ) => `<div class="card" style="margin-top:12px" data-testid="blik-request"><h1>${tx(l, 'blikConfirmTitle')}</h1>
 <p>${tx(l, 'blikConfirmText', { merchant: tx(l, 'merchant') })}</p><div class="amount">${money(w.amount, l)}</div>
 <form method="post" action="/sandbox/blik/${escapeHtml(w.id)}/approve">${hidden(l)}<button data-testid="blik-approve">${tx(l, 'blikApprove')}</button></form>
 <form method="post" action="/sandbox/blik/${escapeHtml(w.id)}/decline">${hidden(l)}<button class="secondary" data-testid="blik-decline">${tx(l, 'blikDecline')}</button></form></div>`,
@@ -173,14 +212,20 @@ ${field('holderId', 'holderId')}
     return reply.redirect(`/sandbox/blik?lang=${l}&code=${encodeURIComponent(fresh.id)}`, 303);
   });
   for (const decision of ['approve', 'decline'] as const)
-    app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(`/blik/:id/${decision}`, async (request, reply) => {
-      const l = lang(request.query, request.body);
-      const row = await bank.blikDecide(request.params.id, decision === 'approve');
-      if (!row) return notFound(reply, l);
-      const ok = row.status === 'approved';
-      return html(
-        reply,
-        blikApp(l, `<div class="card"><p class="${ok ? 'ok' : 'error'}" data-testid="blik-done">${tx(l, ok ? 'blikApproved' : 'blikDeclined')}</p><p><a href="/sandbox/blik?lang=${l}">${tx(l, 'blikBack')}</a></p></div>`),
-      );
-    });
+    app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
+      `/blik/:id/${decision}`,
+      async (request, reply) => {
+        const l = lang(request.query, request.body);
+        const row = await bank.blikDecide(request.params.id, decision === 'approve');
+        if (!row) return notFound(reply, l);
+        const ok = row.status === 'approved';
+        return html(
+          reply,
+          blikApp(
+            l,
+            `<div class="card"><p class="${ok ? 'ok' : 'error'}" data-testid="blik-done">${tx(l, ok ? 'blikApproved' : 'blikDeclined')}</p><p><a href="/sandbox/blik?lang=${l}">${tx(l, 'blikBack')}</a></p></div>`,
+          ),
+        );
+      },
+    );
 };

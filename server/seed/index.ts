@@ -3,6 +3,7 @@ import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import type { Database } from '../db/types.ts';
 import { addDays, businessDate, wallDateAt, wallTime, type WallDate } from './calendar.ts';
 import { seedDemoCustomers } from './customers.ts';
+import { seedDemoGiftCards } from './giftCards.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -268,7 +269,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     .executeTakeFirst();
   if (marker) {
     const customers = await seedDemoCustomers(db, now);
-    return { seeded: customers, presentations: 0, seats: 0 };
+    const giftCards = await seedDemoGiftCards(db, now);
+    return { seeded: customers || giftCards, presentations: 0, seats: 0 };
   }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
@@ -426,5 +428,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     await insertChunked(trx, 'seat_holds', sold, 1000);
   });
   await seedDemoCustomers(db, now);
+  await seedDemoGiftCards(db, now);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

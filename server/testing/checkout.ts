@@ -16,7 +16,12 @@ export const customer = {
   termsAccepted: true,
 };
 
-export const goodCard = { number: SANDBOX_CARDS.approveVisa, expiry: '12/29', cvv: '123', holderId: '123456782' };
+export const goodCard = {
+  number: SANDBOX_CARDS.approveVisa,
+  expiry: '12/29',
+  cvv: '123',
+  holderId: '123456782',
+};
 
 export function commit(
   app: FastifyInstance,
@@ -38,7 +43,11 @@ export function commit(
 }
 
 export function paymentStatus(app: FastifyInstance, uuid: string, reservationIdentifier: string) {
-  return app.inject({ method: 'GET', url: `/api/payment/status/${reservationIdentifier}`, headers: { uuid } });
+  return app.inject({
+    method: 'GET',
+    url: `/api/payment/status/${reservationIdentifier}`,
+    headers: { uuid },
+  });
 }
 
 export async function ticketGroupsOf(app: FastifyInstance, p: PresentationSummary): Promise<TicketGroup[]> {

@@ -108,7 +108,10 @@ export interface PlanSeatInfo extends FreeSeat {
 /** Every seat of the presentation's plan, row by row in plan order, with its flags and whether it is free. */
 export async function planSeatsOf(app: FastifyInstance, p: PresentationSummary): Promise<PlanSeatInfo[][]> {
   const plan = (
-    await app.inject({ method: 'GET', url: `/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}` })
+    await app.inject({
+      method: 'GET',
+      url: `/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}`,
+    })
   ).json() as Seatplan;
   const free = new Set((await freeSeats(app, p)).map((s) => s.key));
   const rows: PlanSeatInfo[][] = [];
@@ -142,7 +145,8 @@ export async function planSeatsOf(app: FastifyInstance, p: PresentationSummary):
 /** Sofas whose seats are all free. */
 export function freeSofas(rows: PlanSeatInfo[][]): PlanSeatInfo[][] {
   const sofas = new Map<string, PlanSeatInfo[]>();
-  for (const row of rows) for (const s of row) if (s.sofa) sofas.set(s.sofa, [...(sofas.get(s.sofa) ?? []), s]);
+  for (const row of rows)
+    for (const s of row) if (s.sofa) sofas.set(s.sofa, [...(sofas.get(s.sofa) ?? []), s]);
   return [...sofas.values()].filter((members) => members.every((m) => m.free));
 }
 

@@ -145,4 +145,4 @@ export const m001_CatalogueAndSeats: Migration = {
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
   },
-  };
+};

@@ -126,4 +126,4 @@ export const m002_OrdersAndPayments: Migration = {
       .addCheckConstraint('commit_attempts_status', sql`status in ('pending', 'done', 'declined')`)
       .execute();
   },
-  };
+};

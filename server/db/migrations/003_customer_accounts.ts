@@ -151,4 +151,4 @@ export const m003_CustomerAccounts: Migration = {
       .column('customer_id')
       .execute();
   },
-  };
+};

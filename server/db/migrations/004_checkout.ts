@@ -27,7 +27,11 @@ export function checkoutMigration(dialect: Dialect): Migration {
         'orders_state',
         "state in ('pending', 'paid', 'held', 'failed', 'cancelled')",
       );
-      await db.schema.createIndex('orders_state_created').on('orders').columns(['state', 'created_at']).execute();
+      await db.schema
+        .createIndex('orders_state_created')
+        .on('orders')
+        .columns(['state', 'created_at'])
+        .execute();
 
       // Which line kind wrote a ticket: a seat of a presentation, or a video on demand.
       await db.schema
@@ -149,7 +153,11 @@ export function checkoutMigration(dialect: Dialect): Migration {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('transaction_id', 'text')
         .execute();
-      await db.schema.createIndex('sandbox_blik_codes_code').on('sandbox_blik_codes').column('code').execute();
+      await db.schema
+        .createIndex('sandbox_blik_codes_code')
+        .on('sandbox_blik_codes')
+        .column('code')
+        .execute();
       await db.schema
         .createTable('sandbox_tokens')
         .addColumn('token', 'text', (c) => c.primaryKey())

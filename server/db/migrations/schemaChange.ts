@@ -20,7 +20,9 @@ export async function replaceCheck(
     await sql.raw(`alter table ${table} add constraint ${constraint} check (${expression})`).execute(db);
     return;
   }
-  const found = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+  const found = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   const create = found.rows[0]?.sql;
   if (!create) throw new Error(`no table ${table}`);
   const marker = new RegExp(`constraint\\s+"?${constraint}"?\\s+check\\s*\\(`, 'i').exec(create);
@@ -32,7 +34,11 @@ export async function replaceCheck(
     new RegExp(`^create table\\s+"?${table}"?`, 'i'),
     `create table "${temp}"`,
   );
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  const indexes = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(
+    db,
+  );
 
   await sql`pragma foreign_keys = off`.execute(db);
   try {

@@ -237,7 +237,11 @@ export async function getTicketGroups(
 }
 
 /** The presentation's price levels and ticket types, with what is left of each ticket's quota. */
-export async function loadTicketGroups(db: Kysely<Database>, id: number, now: number): Promise<TicketGroup[]> {
+export async function loadTicketGroups(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+): Promise<TicketGroup[]> {
   const tickets = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('ticket_groups as tg', 'tg.id', 'ptg.ticket_group_id')

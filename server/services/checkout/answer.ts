@@ -79,7 +79,9 @@ export async function completedAnswer(
 }
 
 export function toContractAction(action: ProviderAction): PaymentAction {
-  return action.type === 'blik' ? { type: 'blik', expiresAt: new Date(action.expiresAt).toISOString() } : action;
+  return action.type === 'blik'
+    ? { type: 'blik', expiresAt: new Date(action.expiresAt).toISOString() }
+    : action;
 }
 
 /** The payment waits for the customer: what they must do, and until when. */

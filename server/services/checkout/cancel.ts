@@ -14,7 +14,9 @@ export async function cancelPayment(
 ): Promise<{ reservationIdentifier: string; state: 'failed' }> {
   const order = await loadOrder(deps.db, rid);
   if (order.state === 'paid' || order.state === 'held')
-    throw new AppError('last_commit_error', 'this order was already completed', { reservationIdentifier: rid });
+    throw new AppError('last_commit_error', 'this order was already completed', {
+      reservationIdentifier: rid,
+    });
   if (order.state !== 'pending') return { reservationIdentifier: rid, state: 'failed' };
   const payment = await providerPayment(deps.db, rid);
   if (payment) {

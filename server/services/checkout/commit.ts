@@ -24,7 +24,9 @@ export type CommitInput = z.output<typeof CommitBodySchema>;
 /** The request's fingerprint for idempotency: the cart without card data, PayPal's approval or a Blik code. */
 function fingerprint(body: CommitInput): string {
   const { creditcardInfo, paypal: _paypal, blikCode: _blik, ...cart } = body.cart;
-  const card = creditcardInfo ? { last4: cardLast4(creditcardInfo.number), expiry: creditcardInfo.expiry } : null;
+  const card = creditcardInfo
+    ? { last4: cardLast4(creditcardInfo.number), expiry: creditcardInfo.expiry }
+    : null;
   return createHash('sha256')
     .update(JSON.stringify({ ...cart, card }))
     .digest('hex');
@@ -88,7 +90,10 @@ export async function commitCheckout(
     // The provider did not answer: if it never recorded the payment, nothing was charged.
     outcome = await deps.provider.status(placed.payment.id).catch(() => null);
     if (!outcome) {
-      const error = new AppError('errorNoResponse', 'the payment provider did not answer; nothing was charged');
+      const error = new AppError(
+        'errorNoResponse',
+        'the payment provider did not answer; nothing was charged',
+      );
       await failOrder(deps, rid, error);
       throw error;
     }
@@ -114,7 +119,8 @@ async function replay(
   if (!row) return null;
   if (row.fingerprint !== print)
     throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different cart');
-  if (!row.reservation_identifier) throw new AppError('paymentError', 'this payment is still being processed');
+  if (!row.reservation_identifier)
+    throw new AppError('paymentError', 'this payment is still being processed');
   // A twin of a request still talking to the provider waits for it, so both answer the same outcome.
   const until = deps.clock.now() + IN_FLIGHT_WAIT_MS;
   for (let waited = 0; ; waited += 100) {
@@ -221,7 +227,11 @@ async function placeOrder(
   const split = splitByVouchers(total, applications);
   if (!split.ok) {
     const { code, ...params } = split.problem;
-    throw new AppError(code === 'voucher_over_total' || code === 'voucher_twice' ? 'voucher_amount_invalid' : code, code, params);
+    throw new AppError(
+      code === 'voucher_over_total' || code === 'voucher_twice' ? 'voucher_amount_invalid' : code,
+      code,
+      params,
+    );
   }
   const chosen: ChosenMethod = cart.isHold
     ? { method: 'none' }
@@ -299,7 +309,10 @@ async function placeOrder(
     updated_at: now,
   });
   for (const a of applications)
-    await trx.insertInto('order_payments').values({ ...payment('voucher', a.amount), voucher_reference: a.reference }).execute();
+    await trx
+      .insertInto('order_payments')
+      .values({ ...payment('voucher', a.amount), voucher_reference: a.reference })
+      .execute();
   if (chosen.method === 'none') return { reservationIdentifier: rid, payment: null, isHold: cart.isHold };
   const row = {
     ...payment(storedMethod[chosen.method], split.rest),

@@ -4,7 +4,11 @@ import { AppError } from '../../errors.ts';
 import type { DeclineReason } from '../payments/provider.ts';
 
 /** What the customer is told when a provider refuses a payment (spec section 8, payment errors). */
-export function declineError(method: PaymentMethodName, reason: DeclineReason, message: string | null): AppError {
+export function declineError(
+  method: PaymentMethodName,
+  reason: DeclineReason,
+  message: string | null,
+): AppError {
   const simple: Partial<Record<DeclineReason, ErrorCode>> = {
     authentication_failed: 'three_ds_failed',
     blik_code_invalid: 'blik_code_invalid',
@@ -35,6 +39,10 @@ export function failureJson(err: AppError): string {
 
 export function failureFromJson(json: string | null): AppError {
   if (!json) return new AppError('paymentError', 'the payment could not be completed');
-  const f = JSON.parse(json) as { code: ErrorCode; message: string; params: Record<string, string | number> | null };
+  const f = JSON.parse(json) as {
+    code: ErrorCode;
+    message: string;
+    params: Record<string, string | number> | null;
+  };
   return new AppError(f.code, f.message, f.params ?? undefined);
 }

@@ -9,7 +9,13 @@ import type { Cart, CheckoutContext, Trx } from './lines/types.ts';
  * Premium seats cannot be held (checked with the seats), the seats carry no service charge, and the
  * order is paid at the box office, so no voucher or online payment comes with it.
  */
-export async function assertMayHold(trx: Trx, settings: Settings, accountId: string | null, cart: Cart, now: number) {
+export async function assertMayHold(
+  trx: Trx,
+  settings: Settings,
+  accountId: string | null,
+  cart: Cart,
+  now: number,
+) {
   if (!settings.order.isHoldEnabled) throw new AppError('formValidation', 'hold orders are not offered');
   if (!accountId) throw new AppError('not_logged_in', 'log in to reserve and pay at the box office');
   if (cart.voucherPayments.length > 0)
@@ -37,6 +43,8 @@ export function holdDeadline(ctx: CheckoutContext, minutes: number): number {
   if (starts.length === 0) throw new AppError('formValidation', 'only seats can be held');
   const deadline = Math.min(...starts) - minutes * 60_000;
   if (deadline <= ctx.now)
-    throw new AppError('hold_deadline_passed', `holds close ${minutes} minutes before the event`, { minutes });
+    throw new AppError('hold_deadline_passed', `holds close ${minutes} minutes before the event`, {
+      minutes,
+    });
   return deadline;
 }

@@ -3,9 +3,6 @@ import { PaymentUnavailableError } from '../payments/provider.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { confirmOrder, loadOrder, providerPayment, refundFailedOrder, settle } from './settle.ts';
 
-/** Orders younger than this are left to the request that is placing them. */
-const IN_FLIGHT_MS = 10_000;
-
 export interface ReconcileReport {
   confirmed: number;
   failed: number;
@@ -20,14 +17,14 @@ export interface ReconcileReport {
  * cancellation but not yet sent are sent. Every step is guarded by the order's state and idempotent at
  * the provider, so reconcilers of several processes may run at once.
  */
-export async function reconcile(deps: CheckoutDeps): Promise<ReconcileReport> {
+export async function reconcile(deps: CheckoutDeps, graceMs = 10_000): Promise<ReconcileReport> {
   const report: ReconcileReport = { confirmed: 0, failed: 0, waiting: 0, refunded: 0 };
   const now = deps.clock.now();
   const pending = await deps.db
     .selectFrom('orders')
     .select('reservation_identifier')
     .where('state', '=', 'pending')
-    .where('created_at', '<', now - IN_FLIGHT_MS)
+    .where('created_at', '<', now - graceMs)
     .orderBy('created_at')
     .limit(200)
     .execute();
@@ -75,11 +72,20 @@ export async function reconcile(deps: CheckoutDeps): Promise<ReconcileReport> {
     }
   }
 
-  const unsent = await deps.db.selectFrom('refunds').selectAll().where('done_at', 'is', null).limit(200).execute();
+  const unsent = await deps.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('done_at', 'is', null)
+    .limit(200)
+    .execute();
   for (const r of unsent) {
     try {
       await deps.provider.refund(r.transaction_id, { amount: r.amount, reference: `refund:${r.id}` });
-      await deps.db.updateTable('refunds').set({ done_at: deps.clock.now() }).where('id', '=', r.id).execute();
+      await deps.db
+        .updateTable('refunds')
+        .set({ done_at: deps.clock.now() })
+        .where('id', '=', r.id)
+        .execute();
       report.refunded++;
     } catch (err) {
       deps.log?.warn({ err, refund: r.id }, 'a refund will be retried');
@@ -89,12 +95,12 @@ export async function reconcile(deps: CheckoutDeps): Promise<ReconcileReport> {
 }
 
 /** Runs the reconciler now and every `intervalMs`; the timer never keeps the process alive. */
-export function startReconciler(deps: CheckoutDeps, intervalMs: number): { stop(): void } {
+export function startReconciler(deps: CheckoutDeps, intervalMs: number, graceMs: number): { stop(): void } {
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
-    reconcile(deps)
+    reconcile(deps, graceMs)
       .then((r) => {
         if (r.confirmed || r.failed || r.refunded) deps.log?.info(r, 'reconciled payments');
       })
@@ -112,4 +118,3 @@ export function startReconciler(deps: CheckoutDeps, intervalMs: number): { stop(
     },
   };
 }
-

@@ -43,7 +43,10 @@ export function refOf(order: OrderRow): OrderRef {
 }
 
 /** The order's payment through the provider (not a voucher), if it has one. */
-export async function providerPayment(db: CheckoutDeps['db'] | Trx, rid: string): Promise<PaymentRow | undefined> {
+export async function providerPayment(
+  db: CheckoutDeps['db'] | Trx,
+  rid: string,
+): Promise<PaymentRow | undefined> {
   return db
     .selectFrom('order_payments')
     .selectAll()
@@ -89,7 +92,11 @@ export async function confirmOrder(
       await debitVouchers(trx, rid, now);
       const token = approval?.outcome.token;
       if (token && order.account_id) {
-        const payment = await trx.selectFrom('order_payments').select('save_card').where('id', '=', approval.paymentId).executeTakeFirst();
+        const payment = await trx
+          .selectFrom('order_payments')
+          .select('save_card')
+          .where('id', '=', approval.paymentId)
+          .executeTakeFirst();
         if (payment?.save_card === 1)
           await trx
             .insertInto('saved_cards')
@@ -110,7 +117,11 @@ export async function confirmOrder(
         .set({ state: 'paid', confirmed_at: now, payment_deadline: null })
         .where('reservation_identifier', '=', rid)
         .execute();
-      await trx.updateTable('commit_attempts').set({ status: 'done' }).where('reservation_identifier', '=', rid).execute();
+      await trx
+        .updateTable('commit_attempts')
+        .set({ status: 'done' })
+        .where('reservation_identifier', '=', rid)
+        .execute();
       return 'done';
     });
   } catch (err) {
@@ -120,7 +131,10 @@ export async function confirmOrder(
   if (verdict === 'done') return completedAnswer(deps.db, deps.settings, rid, deps.clock.now());
   let error: AppError;
   if (verdict === 'cannot') {
-    error = new AppError('lock_seat_error', 'the seats were lost before the payment was approved; it is refunded');
+    error = new AppError(
+      'lock_seat_error',
+      'the seats were lost before the payment was approved; it is refunded',
+    );
     await failOrder(deps, rid, error, approval);
   } else error = failureFromJson((await loadOrder(deps.db, rid)).failure_json);
   await refundFailedOrder(deps, rid);
@@ -152,7 +166,11 @@ export async function failOrder(
       .set({ state: 'failed', failure_json: failureJson(error), payment_deadline: null })
       .where('reservation_identifier', '=', rid)
       .execute();
-    await trx.updateTable('commit_attempts').set({ status: 'declined' }).where('reservation_identifier', '=', rid).execute();
+    await trx
+      .updateTable('commit_attempts')
+      .set({ status: 'declined' })
+      .where('reservation_identifier', '=', rid)
+      .execute();
   });
 }
 
@@ -169,7 +187,8 @@ export async function refundFailedOrder(deps: CheckoutDeps, rid: string): Promis
     .execute();
   for (const p of charged) {
     const amount = p.amount - p.refunded_amount;
-    if (amount > 0 && p.provider_ref) await deps.provider.refund(p.provider_ref, { amount, reference: `void:${p.id}` });
+    if (amount > 0 && p.provider_ref)
+      await deps.provider.refund(p.provider_ref, { amount, reference: `void:${p.id}` });
     const now = deps.clock.now();
     await deps.db.transaction().execute(async (trx) => {
       await trx
@@ -193,7 +212,10 @@ export async function refundFailedOrder(deps: CheckoutDeps, rid: string): Promis
           })
           .execute();
     });
-    deps.log?.warn({ reservationIdentifier: rid, amount }, 'an approved payment of a failed order was refunded');
+    deps.log?.warn(
+      { reservationIdentifier: rid, amount },
+      'an approved payment of a failed order was refunded',
+    );
   }
 }
 
@@ -230,15 +252,20 @@ export async function settle(
     case 'authorized': {
       if (paypal && (paypal.orderId !== outcome.providerRef || paypal.payerId !== outcome.payerId))
         throw new AppError('wallet_error', 'the PayPal approval does not match this payment');
-      const captured = await deps.provider.capture(payment.id, { payerId: outcome.payerId, orderId: outcome.providerRef });
-      if (captured.status === 'authorized') throw new AppError('wallet_error', 'PayPal did not capture the payment');
+      const captured = await deps.provider.capture(payment.id, {
+        payerId: outcome.payerId,
+        orderId: outcome.providerRef,
+      });
+      if (captured.status === 'authorized')
+        throw new AppError('wallet_error', 'PayPal did not capture the payment');
       return settle(deps, order, payment, captured);
     }
     case 'action': {
       if (now > deadline) {
         await deps.provider.cancel(payment.id);
         const after = await deps.provider.status(payment.id);
-        if (after?.status === 'approved') return confirmOrder(deps, rid, { paymentId: payment.id, outcome: after });
+        if (after?.status === 'approved')
+          return confirmOrder(deps, rid, { paymentId: payment.id, outcome: after });
         const error = new AppError('payment_expired', 'the payment was not completed in time');
         await failOrder(deps, rid, error);
         throw error;
@@ -261,7 +288,11 @@ export async function settle(
 }
 
 /** Where an order stands now, moved on as far as the provider allows (replays, status polls, returns). */
-export async function advanceOrder(deps: CheckoutDeps, rid: string, paypal?: PaypalInfo): Promise<CheckoutAnswer> {
+export async function advanceOrder(
+  deps: CheckoutDeps,
+  rid: string,
+  paypal?: PaypalInfo,
+): Promise<CheckoutAnswer> {
   const order = await loadOrder(deps.db, rid);
   if (order.state === 'paid' || order.state === 'held')
     return completedAnswer(deps.db, deps.settings, rid, deps.clock.now());

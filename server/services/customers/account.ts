@@ -194,7 +194,13 @@ export async function loadMagCards(db: Kysely<Database>, customerId: string): Pr
     .where('is_deleted', '=', 0)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, brand: r.brand, last4: r.last4, expiry: r.expiry, isDeleted: r.is_deleted === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    brand: r.brand,
+    last4: r.last4,
+    expiry: r.expiry,
+    isDeleted: r.is_deleted === 1,
+  }));
 }
 
 /** Deletes a saved card: the provider forgets the token, the box office keeps only the marker. */
@@ -210,7 +216,8 @@ export async function deleteMagCard(
     .where('id', '=', magCardId)
     .executeTakeFirst();
   if (!card || card.is_deleted === 1) throw new AppError('saved_card_not_found', 'no such saved card');
-  if (card.customer_id !== customerId) throw new AppError('not_your_item', 'this card belongs to another customer');
+  if (card.customer_id !== customerId)
+    throw new AppError('not_your_item', 'this card belongs to another customer');
   await db.updateTable('saved_cards').set({ is_deleted: 1 }).where('id', '=', magCardId).execute();
   await provider.deleteToken(card.token).catch(() => undefined);
   return loadMagCards(db, customerId);

@@ -189,4 +189,3 @@ export async function replaceVoucher(
     return toVoucher(updated!, ctx.now);
   });
 }
-

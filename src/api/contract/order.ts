@@ -77,7 +77,10 @@ export type PaypalInfo = z.infer<typeof PaypalInfoSchema>;
 export const VoucherPaymentSchema = z.object({
   amount: z.number().int().positive().describe('agorot taken from the voucher'),
   id: Id.optional(),
-  systemVoucher: z.string().regex(/^[A-Za-z0-9-]{4,40}$/).describe("the voucher's reference"),
+  systemVoucher: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{4,40}$/)
+    .describe("the voucher's reference"),
   systemVoucherItemId: Id.optional(),
 });
 export type VoucherPayment = z.infer<typeof VoucherPaymentSchema>;

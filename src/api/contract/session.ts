@@ -101,13 +101,15 @@ export const SettingsAnswerSchema = z
       methods: z
         .object({
           card: z.boolean().describe('the card form in the shop (direct payment)'),
-          savedCards: z.boolean().describe("logged-in customers may keep a card as a provider token"),
+          savedCards: z.boolean().describe('logged-in customers may keep a card as a provider token'),
           blik: z.boolean(),
           redirect: z.boolean().describe("the provider's hosted payment page (the card never reaches us)"),
         })
         .describe('which payment methods the checkout offers'),
       isSaveCardDefault: z.boolean().describe('the "save my card" box starts ticked'),
-      acceptedBrands: z.array(z.string()).describe('card brands the card form accepts (the card-brand option)'),
+      acceptedBrands: z
+        .array(z.string())
+        .describe('card brands the card form accepts (the card-brand option)'),
       paypal: z.object({
         isActive: z.boolean(),
         environment: z.enum(['sandbox', 'production']),

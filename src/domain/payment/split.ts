@@ -43,11 +43,13 @@ export function splitByVouchers(
   const seen = new Set<string>();
   let byVouchers = 0;
   for (const v of vouchers) {
-    if (seen.has(v.reference)) return { ok: false, problem: { code: 'voucher_twice', reference: v.reference } };
+    if (seen.has(v.reference))
+      return { ok: false, problem: { code: 'voucher_twice', reference: v.reference } };
     seen.add(v.reference);
     if (!Number.isInteger(v.amount) || v.amount <= 0)
       return { ok: false, problem: { code: 'voucher_amount_invalid', reference: v.reference } };
-    if (v.amount > v.available) return { ok: false, problem: { code: 'voucherBalance', reference: v.reference } };
+    if (v.amount > v.available)
+      return { ok: false, problem: { code: 'voucherBalance', reference: v.reference } };
     byVouchers += v.amount;
   }
   if (byVouchers > total) return { ok: false, problem: { code: 'voucher_over_total' } };

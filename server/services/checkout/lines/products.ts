@@ -21,7 +21,12 @@ export const products: LineKind<ProductLine[]> = {
           productId: l.id,
         });
       const key = `${l.presentationId}:${l.id}`;
-      const line = quantities.get(key) ?? { presentationId: l.presentationId, productId: l.id, quantity: 0, unitPrice: 0 };
+      const line = quantities.get(key) ?? {
+        presentationId: l.presentationId,
+        productId: l.id,
+        quantity: 0,
+        unitPrice: 0,
+      };
       line.quantity += l.selectedQuantity;
       if (line.quantity > 20) throw new AppError('formValidation', `at most 20 of product ${l.id}`);
       quantities.set(key, line);
@@ -36,9 +41,13 @@ export const products: LineKind<ProductLine[]> = {
     for (const line of lines) {
       const offer = offered.find((o) => o.id === line.productId && o.presentation_id === line.presentationId);
       if (!offer)
-        throw new AppError('product_not_offered', `product ${line.productId} is not sold with this presentation`, {
-          productId: line.productId,
-        });
+        throw new AppError(
+          'product_not_offered',
+          `product ${line.productId} is not sold with this presentation`,
+          {
+            productId: line.productId,
+          },
+        );
       line.unitPrice = offer.price;
     }
     return lines;

@@ -23,10 +23,17 @@ interface IndexedPlan {
 // Plans never change once stored; parsing a 20,000-seat plan takes milliseconds, so keep a few.
 const plans = new Map<number, IndexedPlan>();
 
-export async function indexedPlan(db: Kysely<Database> | Trx, seatplanId: number): Promise<IndexedPlan | null> {
+export async function indexedPlan(
+  db: Kysely<Database> | Trx,
+  seatplanId: number,
+): Promise<IndexedPlan | null> {
   const hit = plans.get(seatplanId);
   if (hit) return hit;
-  const row = await db.selectFrom('seatplans').select('plan_json').where('id', '=', seatplanId).executeTakeFirst();
+  const row = await db
+    .selectFrom('seatplans')
+    .select('plan_json')
+    .where('id', '=', seatplanId)
+    .executeTakeFirst();
   if (!row) return null;
   const { data } = parsePlan(JSON.parse(row.plan_json));
   if (!data) return null;
@@ -39,7 +46,11 @@ export async function indexedPlan(db: Kysely<Database> | Trx, seatplanId: number
 }
 
 /** Whether any of these seats (keys `section_x_y`) is a premium seat of the plan. */
-export async function hasPremiumSeat(trx: Trx, seatplanId: number, keys: readonly string[]): Promise<boolean> {
+export async function hasPremiumSeat(
+  trx: Trx,
+  seatplanId: number,
+  keys: readonly string[],
+): Promise<boolean> {
   const plan = await indexedPlan(trx, seatplanId);
   if (!plan) return false;
   return keys.some((k) => {
@@ -97,7 +108,10 @@ export async function enforceSeatRules(
     case 'sofa_together_error':
       throw new AppError('sofa_together_error', 'all seats of a sofa are sold together');
     case 'companion_requires_accessible':
-      throw new AppError('companion_requires_accessible', 'a companion seat is sold only with a wheelchair space');
+      throw new AppError(
+        'companion_requires_accessible',
+        'a companion seat is sold only with a wheelchair space',
+      );
     case 'max_seats_error':
       throw new AppError('max_seats_error', 'too many seats', result.params);
     default:

@@ -108,7 +108,9 @@ export const seatTickets: LineKind<SeatLines> = {
           reservationIdentifier: h.claimed_by,
         });
       if (!h || h.state !== 'held' || h.expires_at <= now)
-        throw new AppError('lock_seat_error', 'the seat is no longer available', { seat: seatKey(s.si, s.x, s.y) });
+        throw new AppError('lock_seat_error', 'the seat is no longer available', {
+          seat: seatKey(s.si, s.x, s.y),
+        });
     }
 
     const seats: PricedSeat[] = [];
@@ -117,7 +119,10 @@ export const seatTickets: LineKind<SeatLines> = {
       const mine = cart.seats.filter((s) => s.pi === p.id);
       if (p.is_reserved === 1) await enforceSeatRules(trx, p, where(mine), visitor, now);
       if (ctx.isHold && (await hasPremiumSeat(trx, p.seatplan_id, where(mine))))
-        throw new AppError('premiumWithHoldErrorMessage', 'premium seats cannot be held; make a normal order');
+        throw new AppError(
+          'premiumWithHoldErrorMessage',
+          'premium seats cannot be held; make a normal order',
+        );
 
       const planSeats = await trx
         .selectFrom('plan_seats')
@@ -133,7 +138,9 @@ export const seatTickets: LineKind<SeatLines> = {
         const key = seatKey(s.si, s.x, s.y);
         const tg = groupOf.get(key);
         if (tg === undefined || tg !== s.tg)
-          throw new AppError('ticket_not_in_group', `seat ${key} is not of price level ${s.tg}`, { seat: key });
+          throw new AppError('ticket_not_in_group', `seat ${key} is not of price level ${s.tg}`, {
+            seat: key,
+          });
         return { key, ticketGroupId: tg, ticketId: s.ticketId };
       });
       const problem = checkTickets(groups, seatTickets)[0];
@@ -179,7 +186,10 @@ export const seatTickets: LineKind<SeatLines> = {
       const expiresAt =
         order.isHold && order.holdDeadline !== null
           ? order.holdDeadline
-          : Math.min(Math.max(s.hold.expires_at, ctx.now + ctx.paymentWindowMs), Math.max(s.holdCap, s.hold.expires_at));
+          : Math.min(
+              Math.max(s.hold.expires_at, ctx.now + ctx.paymentWindowMs),
+              Math.max(s.holdCap, s.hold.expires_at),
+            );
       const claimed = await trx
         .updateTable('seat_holds')
         .set({ claimed_by: order.reservationIdentifier, expires_at: expiresAt })
@@ -192,7 +202,9 @@ export const seatTickets: LineKind<SeatLines> = {
         .where('claimed_by', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1)
-        throw new AppError('lock_seat_error', 'the seat is no longer available', { seat: seatKey(s.si, s.x, s.y) });
+        throw new AppError('lock_seat_error', 'the seat is no longer available', {
+          seat: seatKey(s.si, s.x, s.y),
+        });
     }
     await trx
       .insertInto('order_tickets')

@@ -39,13 +39,7 @@ export const NO_TOTALS: LineTotals = { tickets: 0, serviceCharge: 0, products: 0
 
 /** The kinds of line a cart may hold (spec section 3: seats, products, vouchers, memberships, donations, video). */
 export type LineKindName =
-  | 'seatTicket'
-  | 'product'
-  | 'video'
-  | 'systemVoucher'
-  | 'membership'
-  | 'donation'
-  | 'seasonEnrolment';
+  'seatTicket' | 'product' | 'video' | 'systemVoucher' | 'membership' | 'donation' | 'seasonEnrolment';
 
 /**
  * One kind of thing a customer can buy. The checkout runs every kind through the same steps, each

@@ -29,7 +29,11 @@ export const videos: LineKind<VideoLine[]> = {
     if (new Set(ids).size !== ids.length) throw new AppError('formValidation', 'each video once per order');
     const lines: VideoLine[] = [];
     for (const v of cart.videos) {
-      const p = await trx.selectFrom('presentations').selectAll().where('id', '=', v.presentationId).executeTakeFirst();
+      const p = await trx
+        .selectFrom('presentations')
+        .selectAll()
+        .where('id', '=', v.presentationId)
+        .executeTakeFirst();
       if (!p) throw new AppError('event_not_found', `presentation ${v.presentationId} does not exist`);
       if (!VOD_VENUE_TYPES.has(p.venue_type_id))
         throw new AppError('formValidation', `presentation ${p.id} is not a video on demand`);
@@ -37,7 +41,8 @@ export const videos: LineKind<VideoLine[]> = {
       const groups = await loadTicketGroups(trx, p.id, ctx.now);
       const group = groups.find((g) => g.tickets.some((t) => t.id === v.ticketId));
       const ticket = group?.tickets.find((t) => t.id === v.ticketId);
-      if (!group || !ticket) throw new AppError('ticket_not_in_group', `ticket ${v.ticketId} is not sold for this video`);
+      if (!group || !ticket)
+        throw new AppError('ticket_not_in_group', `ticket ${v.ticketId} is not sold for this video`);
       if (ticket.remaining !== null && ticket.remaining < 1)
         throw new AppError('ticket_sold_out', 'sold out', { ticketId: ticket.id, remaining: 0 });
       lines.push({

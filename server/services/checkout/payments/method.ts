@@ -77,10 +77,16 @@ export function chooseMethod(
   const method: PaymentMethod = cart.paymentMethod ?? (cart.paymentIdentifier ? 'savedCard' : 'card');
   if (!enabled(settings, method))
     throw new AppError('payment_method_unavailable', `${method} payments are not offered`, { method });
-  const max = allowedPayments(amountDue, settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
+  const max = allowedPayments(
+    amountDue,
+    settings.payment.maxNumberOfPayments,
+    settings.payment.minAmountPerPayment,
+  );
   const byCard = method === 'card' || method === 'savedCard';
   if (cart.numberOfPayments > (byCard ? max : 1))
-    throw new AppError('number_of_payments_invalid', `at most ${byCard ? max : 1} payments`, { max: byCard ? max : 1 });
+    throw new AppError('number_of_payments_invalid', `at most ${byCard ? max : 1} payments`, {
+      max: byCard ? max : 1,
+    });
   switch (method) {
     case 'card':
       if (cart.saveMagCard && !accountId) throw new AppError('not_logged_in', 'log in to save a card');
@@ -96,7 +102,12 @@ export function chooseMethod(
       if (!accountId) throw new AppError('not_logged_in', 'log in to pay with a saved card');
       if (!cart.paymentIdentifier)
         throw new AppError('field_required', 'choose a saved card', { field: 'paymentIdentifier' });
-      return { method, savedCardId: cart.paymentIdentifier, numberOfPayments: cart.numberOfPayments, token: null };
+      return {
+        method,
+        savedCardId: cart.paymentIdentifier,
+        numberOfPayments: cart.numberOfPayments,
+        token: null,
+      };
     case 'blik':
       if (!cart.blikCode) throw new AppError('field_required', 'enter the Blik code', { field: 'blikCode' });
       return { method, code: cart.blikCode };

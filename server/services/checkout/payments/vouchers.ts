@@ -26,7 +26,9 @@ async function usableVoucher(db: Db, reference: string, now: number, lock: boole
   const v = await q.executeTakeFirst();
   if (!v) throw new AppError('codeNotFound', 'no voucher with this code', { reference });
   if (v.is_stored_value !== 1)
-    throw new AppError('voucher_not_for_payment', 'only gift cards (stored-value vouchers) pay for orders', { reference });
+    throw new AppError('voucher_not_for_payment', 'only gift cards (stored-value vouchers) pay for orders', {
+      reference,
+    });
   if (v.state !== 'active' || v.is_for_replacement === 1 || v.start_date > now)
     throw new AppError('SYSTEM_VOUCHER_NOT_ACTIVE', 'this voucher is not active', { reference });
   if (v.end_date <= now) throw new AppError('voucherExpired', 'this voucher has expired', { reference });
@@ -83,8 +85,13 @@ export async function debitVouchers(trx: Trx, reservationIdentifier: string, now
       .where('balance', '>=', r.amount)
       .where('state', '=', 'active')
       .executeTakeFirst();
-    if (Number(debited.numUpdatedRows) !== 1) throw new CannotFulfil(`voucher ${r.voucher_reference} no longer covers the order`);
-    await trx.updateTable('order_payments').set({ status: 'approved', updated_at: now }).where('id', '=', r.id).execute();
+    if (Number(debited.numUpdatedRows) !== 1)
+      throw new CannotFulfil(`voucher ${r.voucher_reference} no longer covers the order`);
+    await trx
+      .updateTable('order_payments')
+      .set({ status: 'approved', updated_at: now })
+      .where('id', '=', r.id)
+      .execute();
   }
 }
 
@@ -92,7 +99,12 @@ export async function debitVouchers(trx: Trx, reservationIdentifier: string, now
  * Gives up to `amount` back to the order's vouchers (a cancellation): each voucher gets back at most what
  * it paid. Answers what was credited.
  */
-export async function creditVouchers(trx: Trx, reservationIdentifier: string, amount: number, now: number): Promise<number> {
+export async function creditVouchers(
+  trx: Trx,
+  reservationIdentifier: string,
+  amount: number,
+  now: number,
+): Promise<number> {
   const rows = await trx
     .selectFrom('order_payments')
     .select(['id', 'voucher_reference', 'amount', 'refunded_amount'])

@@ -57,7 +57,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async find(reference: string): Promise<SandboxRow | undefined> {
-    return this.db.selectFrom('sandbox_transactions').selectAll().where('reference', '=', reference).executeTakeFirst();
+    return this.db
+      .selectFrom('sandbox_transactions')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirst();
   }
 
   async byId(id: string): Promise<SandboxRow | undefined> {
@@ -121,10 +125,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
           .selectAll()
           .where('token', '=', req.token)
           .executeTakeFirst();
-        if (!token || token.is_deleted === 1) Object.assign(row, { status: 'declined', reason: 'invalid_card' });
+        if (!token || token.is_deleted === 1)
+          Object.assign(row, { status: 'declined', reason: 'invalid_card' });
         else {
-          Object.assign(row, { brand: token.brand, last4: token.last4, expiry: token.expiry, token: token.token });
-          Object.assign(row, expired(token.expiry, now) ? { status: 'declined', reason: 'card_expired' } : approved());
+          Object.assign(row, {
+            brand: token.brand,
+            last4: token.last4,
+            expiry: token.expiry,
+            token: token.token,
+          });
+          Object.assign(
+            row,
+            expired(token.expiry, now) ? { status: 'declined', reason: 'card_expired' } : approved(),
+          );
         }
         break;
       }
@@ -150,14 +163,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** Links a Blik code from the banking app to a payment: unknown, used or expired codes are refused. */
-  private async claimBlikCode(code: string, transactionId: string, now: number): Promise<Partial<SandboxRow>> {
+  private async claimBlikCode(
+    code: string,
+    transactionId: string,
+    now: number,
+  ): Promise<Partial<SandboxRow>> {
     const found = await this.db
       .selectFrom('sandbox_blik_codes')
       .selectAll()
       .where('code', '=', code)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
-    if (!found || found.transaction_id !== null) return { status: 'declined', reason: 'blik_code_invalid', blik_code: code };
+    if (!found || found.transaction_id !== null)
+      return { status: 'declined', reason: 'blik_code_invalid', blik_code: code };
     if (found.expires_at <= now) return { status: 'declined', reason: 'blik_code_expired', blik_code: code };
     const taken = await this.db
       .updateTable('sandbox_blik_codes')
@@ -165,8 +183,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .where('id', '=', found.id)
       .where('transaction_id', 'is', null)
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return { status: 'declined', reason: 'blik_code_invalid', blik_code: code };
-    return { status: 'blik_pending', blik_code: code, expires_at: now + this.opts.blikApprovalSeconds * 1000 };
+    if (Number(taken.numUpdatedRows) !== 1)
+      return { status: 'declined', reason: 'blik_code_invalid', blik_code: code };
+    return {
+      status: 'blik_pending',
+      blik_code: code,
+      expires_at: now + this.opts.blikApprovalSeconds * 1000,
+    };
   }
 
   /** Keeps the card as a token (brand, last four and expiry only). */
@@ -175,7 +198,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     row.token = sandboxId('tok');
     await this.db
       .insertInto('sandbox_tokens')
-      .values({ token: row.token, brand: row.brand, last4: row.last4, expiry: row.expiry, created_at: this.opts.now() })
+      .values({
+        token: row.token,
+        brand: row.brand,
+        last4: row.last4,
+        expiry: row.expiry,
+        created_at: this.opts.now(),
+      })
       .execute();
   }
 
@@ -186,7 +215,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
       status: 'declined',
       providerRef,
       reason,
-      message: row.kind === 'redirect' ? `Response ${RESPONSE_CODES[reason] ?? '033'}: ${reason.replaceAll('_', ' ')}` : null,
+      message:
+        row.kind === 'redirect'
+          ? `Response ${RESPONSE_CODES[reason] ?? '033'}: ${reason.replaceAll('_', ' ')}`
+          : null,
       brand: row.brand,
       last4: row.last4,
     });
@@ -208,15 +240,27 @@ export class SandboxPaymentProvider implements PaymentProvider {
       case 'expired':
         return declined(row.kind === 'blik' ? 'blik_timeout' : 'expired');
       case 'challenge':
-        return { status: 'action', providerRef, action: { type: 'challenge', url: `/sandbox/3ds/${row.id}` } };
+        return {
+          status: 'action',
+          providerRef,
+          action: { type: 'challenge', url: `/sandbox/3ds/${row.id}` },
+        };
       case 'created':
         return {
           status: 'action',
           providerRef,
-          action: { type: 'redirect', provider: 'paypal', url: `/sandbox/paypal/checkoutnow?token=${row.id}` },
+          action: {
+            type: 'redirect',
+            provider: 'paypal',
+            url: `/sandbox/paypal/checkoutnow?token=${row.id}`,
+          },
         };
       case 'open':
-        return { status: 'action', providerRef, action: { type: 'redirect', provider: 'hosted', url: `/sandbox/pay/${row.id}` } };
+        return {
+          status: 'action',
+          providerRef,
+          action: { type: 'redirect', provider: 'hosted', url: `/sandbox/pay/${row.id}` },
+        };
       case 'payer_approved':
         return { status: 'authorized', providerRef, payerId: row.payer_id ?? '' };
       case 'blik_pending':
@@ -262,7 +306,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!done) {
       await this.db
         .insertInto('sandbox_refunds')
-        .values({ reference: part.reference, transaction_id: providerRef, amount: part.amount, created_at: this.opts.now() })
+        .values({
+          reference: part.reference,
+          transaction_id: providerRef,
+          amount: part.amount,
+          created_at: this.opts.now(),
+        })
         .onConflict((oc) => oc.column('reference').doNothing())
         .execute();
       const row = await this.byId(providerRef);

@@ -28,8 +28,10 @@ export class SandboxBank {
   async challenge(id: string, authenticated: boolean): Promise<SandboxRow | null> {
     const row = await this.transaction(id, 'card');
     if (!row || row.status !== 'challenge') return row;
-    if (!authenticated) await this.acquirer.update(id, { status: 'declined', reason: 'authentication_failed' });
-    else if (row.reason === 'then_decline') await this.acquirer.update(id, { status: 'declined', reason: 'declined' });
+    if (!authenticated)
+      await this.acquirer.update(id, { status: 'declined', reason: 'authentication_failed' });
+    else if (row.reason === 'then_decline')
+      await this.acquirer.update(id, { status: 'declined', reason: 'declined' });
     else {
       const approved = { ...row, status: 'approved', approval_code: String(randomInt(100000, 1000000)) };
       if (row.save_card === 1) await this.acquirer.issueToken(approved);
@@ -47,7 +49,8 @@ export class SandboxBank {
   async paypalApprove(id: string): Promise<string | null> {
     const row = await this.transaction(id, 'paypal');
     if (!row || !['created', 'payer_approved'].includes(row.status)) return null;
-    const payerId = row.payer_id ?? Array.from(randomBytes(13), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('');
+    const payerId =
+      row.payer_id ?? Array.from(randomBytes(13), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('');
     await this.acquirer.update(id, { status: 'payer_approved', payer_id: payerId });
     return withQuery(row.return_url ?? '/', { token: id, PayerID: payerId });
   }
@@ -62,7 +65,8 @@ export class SandboxBank {
   /** The hosted payment page: the card is typed here, never at the box office. */
   async hostedPay(id: string, card: CardDetails): Promise<string | null> {
     const row = await this.transaction(id, 'redirect');
-    if (!row || row.status !== 'open') return row ? withQuery(row.return_url ?? '/', { Response: '000' }) : null;
+    if (!row || row.status !== 'open')
+      return row ? withQuery(row.return_url ?? '/', { Response: '000' }) : null;
     const judged = judgeCard(card, this.now());
     if (judged.kind === 'unavailable') {
       await this.acquirer.update(id, { status: 'declined', reason: 'declined' });
@@ -125,7 +129,10 @@ export class SandboxBank {
     if (!row || row.status !== 'blik_pending') return row;
     if ((row.expires_at ?? 0) <= this.now()) await this.acquirer.update(id, { status: 'expired' });
     else if (approve)
-      await this.acquirer.update(id, { status: 'approved', approval_code: String(randomInt(100000, 1000000)) });
+      await this.acquirer.update(id, {
+        status: 'approved',
+        approval_code: String(randomInt(100000, 1000000)),
+      });
     else await this.acquirer.update(id, { status: 'declined', reason: 'blik_declined' });
     return this.acquirer.byId(id).then((r) => r ?? null);
   }

@@ -44,6 +44,7 @@ export function judgeCard(card: CardDetails, now: number): CardJudgement {
   if (digits === SANDBOX_CARDS.insufficientFunds) return decline('insufficient_funds');
   if (digits === SANDBOX_CARDS.authenticationFails) return decline('authentication_failed');
   if (digits === SANDBOX_CARDS.challenge) return { kind: 'challenge', brand, last4, thenDecline: false };
-  if (digits === SANDBOX_CARDS.challengeThenDecline) return { kind: 'challenge', brand, last4, thenDecline: true };
+  if (digits === SANDBOX_CARDS.challengeThenDecline)
+    return { kind: 'challenge', brand, last4, thenDecline: true };
   return { kind: 'approve', brand, last4 };
 }
