@@ -32,6 +32,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/session`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // A Blik payment waits this long for the banking app (60 s by default), so a test can see it expire.
+      SANDBOX_BLIK_APPROVAL_SECONDS: '6',
+    },
   },
 });

@@ -1,18 +1,49 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 
-/** `npm run bench`: the server load benchmark, then the seat-map benchmark; JSON in bench/results/. */
-const runs: ServerRun[] = [await benchServer('sqlite')];
-if (process.env.DATABASE_URL) runs.push(await benchServer('postgres'));
-
-const result = { date: new Date().toISOString(), machine: machine(), runs };
+/**
+ * `npm run bench`: the server load benchmark, the checkout benchmark, then the seat-map benchmark
+ * (BENCH_SKIP_SEATMAP=1 skips it); JSON in bench/results/.
+ */
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'server.json'), `${JSON.stringify(result, null, 2)}\n`);
+const write = (name: string, runs: unknown[]) => {
+  const result = { date: new Date().toISOString(), machine: machine(), runs };
+  writeFileSync(join(dir, name), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${join('bench', 'results', name)}`);
+};
+
+const runs: ServerRun[] = [await benchServer('sqlite')];
+if (process.env.DATABASE_URL) runs.push(await benchServer('postgres'));
 console.table(runs);
-console.log(`written ${join('bench', 'results', 'server.json')}`);
+write('server.json', runs);
+
+const checkout: CheckoutRun[] = [await benchCheckout('sqlite')];
+if (process.env.DATABASE_URL) checkout.push(await benchCheckout('postgres'));
+console.table(
+  checkout.map((r) => ({
+    database: r.database,
+    idleP50Ms: r.idleP50Ms,
+    idleP95Ms: r.idleP95Ms,
+    busyP50Ms: r.busyP50Ms,
+    busyP95Ms: r.busyP95Ms,
+    busyMaxMs: r.busyMaxMs,
+    busyRoundTrips: r.busyRoundTrips,
+    commitsWallMs: r.commitsWallMs,
+    commits: r.commits,
+    ratioP95: r.ratioP95,
+    pass: r.pass,
+  })),
+);
+write('checkout.json', checkout);
+for (const r of checkout)
+  if (!r.pass)
+    console.warn(
+      `checkout (${r.database}): busy p95 is ${r.ratioP95} × the idle p95, above the target ${MAX_RATIO_P95} ×`,
+    );
 
 if (process.env.BENCH_SKIP_SEATMAP !== '1') {
   const seatmap = spawnSync(process.execPath, [join(import.meta.dirname, 'seatmap', 'run.ts')], {

@@ -4,8 +4,21 @@ import { SandboxPaymentProvider } from '../services/payments/sandbox/acquirer.ts
 import { SandboxBank } from '../services/payments/sandbox/bank.ts';
 import { escapeHtml, money, page, pageLocale, tx } from '../services/payments/sandbox/pages.ts';
 
-type Query = { lang?: string; token?: string; code?: string };
-type Form = Record<string, string | undefined>;
+type Query = { lang?: unknown; token?: unknown; code?: unknown };
+type Form = Record<string, unknown> | null | undefined;
+
+/**
+ * A query, form or path value as the pages read it: text without NUL characters (no id, code or card
+ * the sandbox issues has one, and PostgreSQL refuses them in text), or '' for anything else (a repeated
+ * query parameter, a JSON number, a missing field).
+ */
+function text(value: unknown): string {
+  return typeof value === 'string' && !value.includes('\u0000') ? value : '';
+}
+const field = (form: unknown, name: string): string =>
+  typeof form === 'object' && form !== null && !Array.isArray(form)
+    ? text((form as Record<string, unknown>)[name])
+    : '';
 
 /**
  * The sandbox acquirer's pages under /sandbox: the card issuer's 3-D Secure page, PayPal's approval
@@ -24,7 +37,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   });
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);
-  const lang = (q: Query, f?: Form) => pageLocale(f?.lang ?? q.lang);
+  const lang = (q: Query, f?: Form) => pageLocale(field(f, 'lang') || text(q.lang));
   const hidden = (l: Locale) => `<input type="hidden" name="lang" value="${l}">`;
   const notFound = (reply: FastifyReply, l: Locale) =>
     html(
@@ -43,7 +56,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     page(l, { title: tx(l, 'issuerTitle'), brand: tx(l, 'issuerBrand'), color: '#1a4fa0', bg: '#fff', body });
   app.get<{ Params: { id: string }; Querystring: Query }>('/3ds/:id', async (request, reply) => {
     const l = lang(request.query);
-    const row = await bank.transaction(request.params.id, 'card');
+    const row = await bank.transaction(text(request.params.id), 'card');
     if (!row) return notFound(reply, l);
     if (row.status !== 'challenge')
       return html(
@@ -69,7 +82,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   });
   app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>('/3ds/:id', async (request, reply) => {
     const l = lang(request.query, request.body);
-    const row = await bank.challenge(request.params.id, request.body?.decision === 'approve');
+    const row = await bank.challenge(text(request.params.id), field(request.body, 'decision') === 'approve');
     if (!row) return notFound(reply, l);
     const ok = row.status === 'approved';
     return html(
@@ -86,7 +99,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     page(l, { title: 'PayPal', brand: 'PayPal', color: '#003087', bg: '#f5f7fa', body });
   app.get<{ Querystring: Query }>('/paypal/checkoutnow', async (request, reply) => {
     const l = lang(request.query);
-    const row = await bank.transaction(request.query.token ?? '', 'paypal');
+    const row = await bank.transaction(text(request.query.token), 'paypal');
     if (!row || !['created', 'payer_approved'].includes(row.status)) return notFound(reply, l);
     const id = escapeHtml(row.id);
     return html(
@@ -104,14 +117,14 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
     '/paypal/:id/approve',
     async (request, reply) => {
-      const to = await bank.paypalApprove(request.params.id);
+      const to = await bank.paypalApprove(text(request.params.id));
       return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
     },
   );
   app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
     '/paypal/:id/cancel',
     async (request, reply) => {
-      const to = await bank.paypalCancel(request.params.id);
+      const to = await bank.paypalCancel(text(request.params.id));
       return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
     },
   );
@@ -121,7 +134,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
     page(l, { title: tx(l, 'hostedTitle'), brand: tx(l, 'hostedBrand'), color: '#0b7a5a', body });
   app.get<{ Params: { id: string }; Querystring: Query }>('/pay/:id', async (request, reply) => {
     const l = lang(request.query);
-    const row = await bank.transaction(request.params.id, 'redirect');
+    const row = await bank.transaction(text(request.params.id), 'redirect');
     if (!row || row.status !== 'open') return notFound(reply, l);
     const id = escapeHtml(row.id);
     const field = (name: string, label: string, extra = '') =>
@@ -142,19 +155,19 @@ ${field('holderId', 'holderId')}
     );
   });
   app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>('/pay/:id', async (request, reply) => {
-    const f = request.body ?? {};
-    const to = await bank.hostedPay(request.params.id, {
-      number: f.number ?? '',
-      expiry: f.expiry ?? '',
-      cvv: f.cvv ?? '',
-      holderId: f.holderId ?? '',
+    const f = request.body;
+    const to = await bank.hostedPay(text(request.params.id), {
+      number: field(f, 'number'),
+      expiry: field(f, 'expiry'),
+      cvv: field(f, 'cvv'),
+      holderId: field(f, 'holderId'),
     });
     return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, f));
   });
   app.post<{ Params: { id: string }; Querystring: Query; Body: Form }>(
     '/pay/:id/cancel',
     async (request, reply) => {
-      const to = await bank.hostedCancel(request.params.id);
+      const to = await bank.hostedCancel(text(request.params.id));
       return to ? reply.redirect(to, 303) : notFound(reply, lang(request.query, request.body));
     },
   );
@@ -171,11 +184,12 @@ ${field('holderId', 'holderId')}
   app.get<{ Querystring: Query }>('/blik', async (request, reply) => {
     const l = lang(request.query);
     const now = acquirer.opts.now();
-    const shown = request.query.code
+    const shownId = text(request.query.code);
+    const shown = shownId
       ? await acquirer.db
           .selectFrom('sandbox_blik_codes')
           .selectAll()
-          .where('id', '=', request.query.code)
+          .where('id', '=', shownId)
           .executeTakeFirst()
       : undefined;
     const waiting = await bank.blikWaiting();
@@ -216,7 +230,7 @@ ${field('holderId', 'holderId')}
       `/blik/:id/${decision}`,
       async (request, reply) => {
         const l = lang(request.query, request.body);
-        const row = await bank.blikDecide(request.params.id, decision === 'approve');
+        const row = await bank.blikDecide(text(request.params.id), decision === 'approve');
         if (!row) return notFound(reply, l);
         const ok = row.status === 'approved';
         return html(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
@@ -37,6 +37,8 @@ export interface TestAppOptions {
   sms?: SmsSender;
   /** The captcha check (off when absent). */
   captcha?: CaptchaVerifier;
+  /** Fastify's logger options (no logging when absent). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -61,7 +63,15 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
   });
   const clock = fixedClock(TEST_NOW);
   if (opts.seed !== false) await seedDemoCatalogue(db.kysely, clock.now());
-  const app = await buildApp({ config, db, clock, sms: opts.sms, captcha: opts.captcha, reconciler: false });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    sms: opts.sms,
+    captcha: opts.captcha,
+    logger: opts.logger,
+    reconciler: false,
+  });
   await app.ready();
   return {
     app,

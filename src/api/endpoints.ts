@@ -1,8 +1,9 @@
 import { apiCall } from './client.ts';
 import {
+  CancelPaymentAnswerSchema,
   CartAnswerSchema,
   type CartBody,
-  CommitAnswerSchema,
+  CheckoutAnswerSchema,
   type CommitBody,
   ExtendLockAnswerSchema,
   LockSeatAnswerSchema,
@@ -16,6 +17,7 @@ import {
   SettingsAnswerSchema,
   TicketGroupsAnswerSchema,
   UnlockSeatAnswerSchema,
+  VoucherBalanceSchema,
 } from './contract/index.ts';
 import {
   CancelAnswerSchema,
@@ -23,6 +25,7 @@ import {
   type CustomerDetailsBody,
   CustomerInfoAnswerSchema,
   type EmailLoginBody,
+  MagCardsAnswerSchema,
   LocationsAnswerSchema,
   type MobileLoginBody,
   type MobileValidationBody,
@@ -68,10 +71,23 @@ export const api = {
     apiCall('/cart', CartAnswerSchema, { method: 'POST', body: { cart } }),
   /** One idempotency key per payment attempt: a retried request never charges twice. */
   commit: (body: CommitBody, idempotencyKey: string) =>
-    apiCall('/payment/commit', CommitAnswerSchema, {
+    apiCall('/payment/commit', CheckoutAnswerSchema, {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  paymentStatus: (reservationIdentifier: string) =>
+    apiCall(`/payment/status/${encodeURIComponent(reservationIdentifier)}`, CheckoutAnswerSchema),
+  cancelPayment: (reservationIdentifier: string) =>
+    apiCall('/payment/cancel', CancelPaymentAnswerSchema, {
+      method: 'POST',
+      body: { reservationIdentifier },
+    }),
+  voucherBalance: (reference: string) =>
+    apiCall('/payment/voucher-balance', VoucherBalanceSchema, { query: { reference } }),
+  deleteMagCard: (magCardId: string) =>
+    apiCall(`/customer/mag-cards/${encodeURIComponent(magCardId)}`, MagCardsAnswerSchema, {
+      method: 'DELETE',
     }),
   edocument: (documentKey: string, signal?: AbortSignal) =>
     apiCall(`/edocument/${encodeURIComponent(documentKey)}`, OrderDocumentSchema, signal ? { signal } : {}),

@@ -80,7 +80,12 @@ export function CancelReservationDialog({
           </Center>
         ) : null}
         {quote.state === 'error' ? <Alert color="red">{quote.text}</Alert> : null}
-        {q ? (
+        {q && q.refundTo === 'none' ? (
+          <Text size="sm" data-testid="cancel-hold">
+            {t('account.cancelHoldText')}
+          </Text>
+        ) : null}
+        {q && q.refundTo !== 'none' ? (
           <>
             <Table verticalSpacing={4}>
               <Table.Tbody>
@@ -141,7 +146,7 @@ export function CancelReservationDialog({
             color="red"
             onClick={() => void confirm()}
             loading={busy}
-            disabled={!q || q.refundTo !== 'card'}
+            disabled={!q || q.refundTo === 'box_office'}
             data-testid="confirm-cancel"
           >
             {t('account.confirmCancel')}

@@ -93,14 +93,30 @@ function ReservationCard({
             {r.reservationIdentifier}
           </Text>
           {r.isPast ? <Badge color="gray">{t('account.pastBadge')}</Badge> : null}
+          {r.isHold ? (
+            <Badge color={r.holdExpired ? 'gray' : 'violet'} data-testid="hold-badge">
+              {t(r.holdExpired ? 'account.holdExpired' : 'account.holdBadge')}
+            </Badge>
+          ) : null}
         </Group>
+        {r.isHold && r.holdDeadline ? (
+          <Text size="sm" fw={600} c={r.holdExpired ? 'dimmed' : undefined} data-testid="hold-deadline">
+            {t(r.holdExpired ? 'account.holdExpiredOn' : 'account.holdPayBy', {
+              deadline: formatDateTime(r.holdDeadline, locale),
+            })}
+          </Text>
+        ) : null}
         <Table.ScrollContainer minWidth={480}>
           <OrderLinesTable order={r} bookingFee={r.bookingFee} />
         </Table.ScrollContainer>
         <Text size="xs" c="dimmed">
-          {r.payment?.last4
-            ? t('account.paidByCard', { last4: r.payment.last4, date: formatDateTime(r.createdAt, locale) })
-            : t('account.paidAtBoxOffice', { date: formatDateTime(r.createdAt, locale) })}
+          {r.isHold
+            ? t('account.heldOn', { date: formatDateTime(r.createdAt, locale) })
+            : r.payment?.last4
+              ? t('account.paidByCard', { last4: r.payment.last4, date: formatDateTime(r.createdAt, locale) })
+              : r.payment
+                ? t('account.paidOnline', { date: formatDateTime(r.createdAt, locale) })
+                : t('account.paidAtBoxOffice', { date: formatDateTime(r.createdAt, locale) })}
         </Text>
         <Group>
           <Button
@@ -109,11 +125,11 @@ function ReservationCard({
             variant="light"
             data-testid="reservation-etickets"
           >
-            {t('account.openTickets')}
+            {t(r.isHold ? 'checkout.openReservation' : 'account.openTickets')}
           </Button>
           {onCancel ? (
             <Button variant="subtle" color="red" onClick={onCancel} data-testid="cancel-reservation">
-              {t('account.cancelOrder')}
+              {t(r.isHold ? 'account.cancelHold' : 'account.cancelOrder')}
             </Button>
           ) : null}
         </Group>

@@ -1,7 +1,10 @@
-import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CreditCardInfo } from '../../api/contract/order.ts';
+import { splitInstalments } from '../../domain/payment/split.ts';
 import { isExpiryValid, isValidCardNumber, isValidCvv, isValidIsraeliId } from '../../domain/validation.ts';
+import { formatPrice } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 
 export interface CardValue extends CreditCardInfo {
   numberOfPayments: number;
@@ -39,6 +42,8 @@ interface Props {
   /** Error codes per field (translated under errors.*). */
   errors: CardErrors;
   maxPayments: number;
+  /** Agorot paid by this card: the instalments are shown split (first payment and the others). */
+  amount: number;
   disabled?: boolean;
 }
 
@@ -47,8 +52,9 @@ interface Props {
  * component, so a provider's hosted fields can take its place; its values go only into the commit
  * call and are never stored by the shop.
  */
-export function CardForm({ value, onChange, errors, maxPayments, disabled }: Props) {
+export function CardForm({ value, onChange, errors, maxPayments, amount, disabled }: Props) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const set = (patch: Partial<CardValue>) => onChange({ ...value, ...patch });
   const err = (k: keyof CreditCardInfo) => (errors[k] ? t(`errors.${errors[k]}`) : undefined);
   return (
@@ -113,6 +119,35 @@ export function CardForm({ value, onChange, errors, maxPayments, disabled }: Pro
         allowDeselect={false}
         disabled={disabled || maxPayments <= 1}
       />
+      <InstalmentsNote
+        amount={amount}
+        count={Math.min(value.numberOfPayments, Math.max(1, maxPayments))}
+        locale={locale}
+      />
     </SimpleGrid>
+  );
+}
+
+/** "First payment ₪83.34, then 2 payments of ₪83.33" under the instalments choice. */
+function InstalmentsNote({
+  amount,
+  count,
+  locale,
+}: {
+  amount: number;
+  count: number;
+  locale: Parameters<typeof formatPrice>[1];
+}) {
+  const { t } = useTranslation();
+  if (count <= 1 || amount <= 0) return null;
+  const split = splitInstalments(amount, count);
+  return (
+    <Text size="sm" c="dimmed" data-testid="instalments-split" style={{ gridColumn: '1 / -1' }}>
+      {t('payment.instalmentsSplit', {
+        first: formatPrice(split.first, locale),
+        count: split.count - 1,
+        others: formatPrice(split.others, locale),
+      })}
+    </Text>
   );
 }

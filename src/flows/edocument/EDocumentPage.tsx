@@ -78,6 +78,13 @@ export default function EDocumentPage() {
         </Text>
         {doc.customerName ? ` · ${doc.customerName}` : ''}
       </Text>
+      {doc.isHold && doc.holdDeadline ? (
+        <Alert color={doc.holdExpired ? 'gray' : 'violet'} data-testid="edocument-hold">
+          {t(doc.holdExpired ? 'edocument.holdExpired' : 'edocument.holdNotice', {
+            deadline: formatDateTime(doc.holdDeadline, locale),
+          })}
+        </Alert>
+      ) : null}
       {doc.presentations.map((p) => {
         const tickets = doc.tickets.filter((tk) => tk.presentationId === p.id);
         return (
@@ -112,7 +119,7 @@ export default function EDocumentPage() {
                         {tk.ticketIdentifier}
                       </Text>
                     </Stack>
-                    {p.isDisplayQr ? (
+                    {p.isDisplayQr && !doc.isHold ? (
                       <TicketQr
                         value={tk.ticketIdentifier}
                         label={t('edocument.qrFor', { id: tk.ticketIdentifier })}

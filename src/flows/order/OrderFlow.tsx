@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import { Confirmation } from '../checkout/Confirmation.tsx';
 import { CartConflict } from './CartConflict.tsx';
-import { ConfirmationStep } from './ConfirmationStep.tsx';
 import { OrderHeader } from './OrderHeader.tsx';
 import { PaymentStepView } from './PaymentStepView.tsx';
 import { ProductsStepView } from './ProductsStepView.tsx';
@@ -31,7 +31,10 @@ export function OrderFlow({ presentation, ticketGroups, settings }: Props) {
   const [store] = useState(() => createOrderStore(presentation, ticketGroups, settings));
   // A snapshot is deeply frozen; the cast only drops valtio's deep-readonly types for the views.
   const s = useSnapshot(store.state) as OrderSnapshot;
-  const remaining = useStepTimer(s, store.presentation.lockTimer, store.timeUp);
+  const c = useSnapshot(store.checkout.state);
+  // While a payment is under way the box office keeps the seats: the step's clock does not run out.
+  const paying = c.paying || c.redirecting || c.action !== null;
+  const remaining = useStepTimer({ ...s, paying }, store.presentation.lockTimer, store.timeUp);
   useEffect(() => store.start(), [store]);
   const d = deriveOrder(s, store.presentation, store.settings);
 
@@ -53,7 +56,7 @@ export function OrderFlow({ presentation, ticketGroups, settings }: Props) {
       {s.step === 'tickets' ? <TicketsStepView store={store} s={s} d={d} /> : null}
       {s.step === 'products' ? <ProductsStepView store={store} s={s} d={d} /> : null}
       {s.step === 'payment' ? <PaymentStepView store={store} s={s} d={d} /> : null}
-      {s.step === 'confirmation' && s.answer ? <ConfirmationStep answer={s.answer} /> : null}
+      {s.step === 'confirmation' && s.answer ? <Confirmation answer={s.answer} /> : null}
       <TimeUpDialog
         opened={s.timedOut}
         extended={s.extended}

@@ -13,7 +13,7 @@ export function ProductsStepView({ store, s, d }: { store: OrderStore; s: OrderS
       summary={<FlowSummary presentation={p} s={s} d={d} />}
       nav={
         <>
-          <BackButton store={store} to="tickets" disabled={s.paying} />
+          <BackButton store={store} to="tickets" disabled={false} />
           <NextButton store={store} to="payment" label={t('order.toPayment')} disabled={false} />
         </>
       }

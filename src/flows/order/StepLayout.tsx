@@ -61,10 +61,13 @@ export function FlowSummary({
   presentation: p,
   s,
   d,
+  isHold = false,
 }: {
   presentation: Presentation;
   s: OrderSnapshot;
   d: DerivedOrder;
+  /** A hold carries no service charge on its seats. */
+  isHold?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -81,9 +84,9 @@ export function FlowSummary({
         label: `${pickText(l.name, locale)} × ${l.quantity}`,
         amount: l.price * l.quantity,
       }))}
-      serviceCharge={pricing.serviceCharge}
+      serviceCharge={isHold ? 0 : pricing.serviceCharge}
       serviceChargeLabel={p.serviceCharge.label}
-      total={pricing.total}
+      total={isHold ? pricing.total - pricing.serviceCharge : pricing.total}
     />
   );
 }

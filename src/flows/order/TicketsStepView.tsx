@@ -13,7 +13,7 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
       summary={<FlowSummary presentation={p} s={s} d={d} />}
       nav={
         <>
-          <BackButton store={store} to="seats" disabled={s.paying} />
+          <BackButton store={store} to="seats" disabled={false} />
           <NextButton
             store={store}
             to="products"

@@ -1,10 +1,8 @@
 import type { Locale } from '../../api/contract/common.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
-import { validateCustomerInfo } from '../../domain/customer.ts';
 import { allowedPayments, checkTickets, priceOrder, ruleGroupsOf } from '../../domain/order/tickets.ts';
 import { pickText } from '../../i18n/format.ts';
-import { type CardErrors, cardErrors } from '../checkout/CardForm.tsx';
 import type { OrderState } from './store.ts';
 
 /**
@@ -55,33 +53,6 @@ export function deriveOrder(s: PricingState, p: Presentation, settings: Settings
 }
 
 export type DerivedOrder = ReturnType<typeof deriveOrder>;
-
-/** The customer-form and card problems of the order as it stands (no card is asked for a free order). */
-export function formProblems(
-  s: Pick<OrderState, 'customer' | 'card'>,
-  settings: Settings,
-  total: number,
-  now: Date,
-): { fe: Record<string, string>; ce: CardErrors } {
-  const fe: Record<string, string> = {};
-  for (const pr of validateCustomerInfo(settings.customerInfo.order, s.customer)) fe[pr.field] ??= pr.code;
-  const ce: CardErrors = total > 0 ? cardErrors(s.card, now) : {};
-  return { fe, ce };
-}
-
-/**
- * The messages under the form fields: none before the first attempt to pay, then they follow the
- * customer's corrections; the box office's own field error is added until that field changes.
- */
-export function shownFormErrors(
-  s: Pick<OrderState, 'customer' | 'card' | 'submitted' | 'serverErrors'>,
-  settings: Settings,
-  total: number,
-  now: Date,
-): { form: Record<string, string>; card: CardErrors } {
-  const shown = s.submitted ? formProblems(s, settings, total, now) : { fe: {}, ce: {} };
-  return { form: { ...shown.fe, ...s.serverErrors.form }, card: { ...shown.ce, ...s.serverErrors.card } };
-}
 
 /** A ticket's name in the customer's language ('' when no such ticket). */
 export function ticketName(groups: readonly TicketGroup[], id: number | null, locale: Locale): string {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import { defaultSettings } from '../../../server/settings.ts';
 import { ApiCallError } from '../../api/client.ts';
-import type { CommitAnswer } from '../../api/contract/order.ts';
+import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Presentation, Ticket, TicketGroup } from '../../api/contract/presentations.ts';
 import { api } from '../../api/endpoints.ts';
 import type { HeldSeat } from './model.ts';
@@ -187,48 +187,52 @@ describe('the order store: paying', () => {
   it('does not call the box office while the form has problems', async () => {
     const store = newStore();
     store.selectSeat([seat(1)]);
-    await store.pay();
+    await store.checkout.pay();
     expect(mocked.commit).not.toHaveBeenCalled();
-    expect(store.state).toMatchObject({ submitted: true, payError: { key: 'errors.formValidation' } });
+    expect(store.checkout.state).toMatchObject({
+      submitted: true,
+      payError: { key: 'errors.formValidation' },
+    });
   });
 
   it('commits the seats, tickets and card, then shows the confirmation', async () => {
     const store = newStore();
     store.selectSeat([seat(1)]);
-    store.editCustomer(details);
-    store.editCard({ ...card, numberOfPayments: 1 });
-    const answer = { reservationIdentifier: 'ABCDEFGHIJ' } as CommitAnswer;
+    store.checkout.editCustomer(details);
+    store.checkout.editCard({ ...card, numberOfPayments: 1 });
+    const answer = { status: 'completed', reservationIdentifier: 'ABCDEFGHIJ' } as CheckoutCompleted;
     mocked.commit.mockResolvedValue(answer);
-    await store.pay();
+    await store.checkout.pay();
     const [body, key] = mocked.commit.mock.calls[0]!;
     expect(body.cart.seats).toEqual([{ pi: 7, si: 5, x: 1, y: 1, tg: 1, ticketId: 10 }]);
     expect(body.cart.creditcardInfo?.number).toBe('4111111111111111');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(store.state).toMatchObject({ step: 'confirmation', seats: [], stepClock: null, paying: false });
+    expect(store.state).toMatchObject({ step: 'confirmation', seats: [], stepClock: null });
+    expect(store.checkout.state.paying).toBe(false);
     expect(store.state.answer?.reservationIdentifier).toBe('ABCDEFGHIJ');
   });
 
   it('keeps the attempt key for a retry after a network failure, and marks the field the box office names', async () => {
     const store = newStore();
     store.selectSeat([seat(1)]);
-    store.editCustomer(details);
-    store.editCard({ ...card, numberOfPayments: 1 });
+    store.checkout.editCustomer(details);
+    store.checkout.editCard({ ...card, numberOfPayments: 1 });
     mocked.commit.mockRejectedValueOnce(new ApiCallError('fetch_data_error', 0, 'offline'));
-    await store.pay();
+    await store.checkout.pay();
     mocked.commit.mockRejectedValueOnce(new ApiCallError('card_cvv_invalid', 400, 'cvv', { field: 'cvv' }));
-    await store.pay();
+    await store.checkout.pay();
     const keys = mocked.commit.mock.calls.map((c) => c[1]);
     expect(keys[0]).toBe(keys[1]);
-    expect(store.state.serverErrors).toEqual({ form: {}, card: { cvv: 'card_cvv_invalid' } });
+    expect(store.checkout.state.serverErrors).toEqual({ form: {}, card: { cvv: 'card_cvv_invalid' } });
   });
 
   it('starts over when the seats lapsed before payment', async () => {
     const store = newStore();
     store.selectSeat([seat(1)]);
-    store.editCustomer(details);
-    store.editCard({ ...card, numberOfPayments: 1 });
+    store.checkout.editCustomer(details);
+    store.checkout.editCard({ ...card, numberOfPayments: 1 });
     mocked.commit.mockRejectedValue(new ApiCallError('lock_seat_error', 409, 'lapsed'));
-    await store.pay();
+    await store.checkout.pay();
     expect(store.state).toMatchObject({ step: 'seats', seats: [], notice: { key: 'order.seatsLapsed' } });
   });
 });

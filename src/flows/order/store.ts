@@ -1,7 +1,5 @@
 import { proxy } from 'valtio';
-import { ApiCallError } from '../../api/client.ts';
-import type { CustomerAccount } from '../../api/contract/customer.ts';
-import type { CommitAnswer, CustomerInfo } from '../../api/contract/order.ts';
+import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
@@ -9,9 +7,10 @@ import { defaultTicket, ruleGroupsOf } from '../../domain/order/tickets.ts';
 import { completeOrder, removePresentation, selectPresentation, updateSeats } from '../../state/cart.ts';
 import { customerState } from '../../state/customer.ts';
 import { session } from '../../state/session.ts';
-import { type CardErrors, type CardValue, emptyCard } from '../checkout/CardForm.tsx';
+import { orderPath } from '../../routing/paths.ts';
+import { type CheckoutHost, createCheckout, detailsOfAccount } from '../checkout/store.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
-import { deriveOrder, formProblems } from './selectors.ts';
+import { deriveOrder } from './selectors.ts';
 
 /** The state of one order flow (one presentation, from the first seat to the confirmation). */
 export interface OrderState {
@@ -22,15 +21,8 @@ export interface OrderState {
   groups: TicketGroup[];
   /** Product id → quantity. */
   products: Record<number, number>;
-  customer: CustomerInfo;
-  card: CardValue;
-  /** Whether the customer has tried to pay: field messages show from then on. */
-  submitted: boolean;
-  /** The box office's field error from the last attempt to pay, until the customer edits that form. */
-  serverErrors: { form: Record<string, string>; card: CardErrors };
-  paying: boolean;
-  payError: FlowMessage | null;
-  answer: CommitAnswer | null;
+  /** The completed order, for the confirmation. */
+  answer: CheckoutCompleted | null;
   notice: FlowMessage | null;
   /** A cart rule this presentation breaks, with the presentations in its way. */
   cartConflict: { code: string; ids: number[] } | null;
@@ -69,17 +61,6 @@ export function createOrderStore(
     // A copy: valtio proxies nested objects in place, and the page still owns what it fetched.
     groups: structuredClone(ticketGroups),
     products: {},
-    // A logged-in customer's details fill the form (they may still change them for this order).
-    customer: {
-      ...detailsOf(customerState.customer),
-      termsAccepted: settings.customerInfo.order.isTermsConfirmed,
-      isMailingAllowed: settings.customerInfo.order.isDefaultMailingAllowed,
-    },
-    card: { ...emptyCard },
-    submitted: false,
-    serverErrors: { form: {}, card: {} },
-    paying: false,
-    payError: null,
     answer: null,
     notice: null,
     cartConflict: null,
@@ -87,12 +68,56 @@ export function createOrderStore(
     timedOut: false,
     extended: false,
   });
-  // One key per attempt to pay: a retried request (network) reuses it, a new attempt gets a new one.
-  let attemptKey: string | null = null;
-
   const startClock = (step: OrderStepId) => {
     state.stepClock = { step, startedAt: Date.now() };
   };
+
+  /** The one checkout, fed with this flow's seats and products. */
+  const host: CheckoutHost = {
+    lines: () => ({
+      authProfileId: p.authProfileId,
+      businessId: p.businessId,
+      seats: state.seats.map((s) => ({
+        pi: p.id,
+        si: s.sectionId,
+        x: s.x,
+        y: s.y,
+        tg: s.ticketGroup,
+        ticketId: s.ticketId!,
+      })),
+      products: deriveOrder(state, p, settings).productLines.map((l) => ({
+        id: l.id,
+        presentationId: p.id,
+        selectedQuantity: l.quantity,
+      })),
+    }),
+    total: (isHold) => {
+      const { pricing } = deriveOrder(state, p, settings);
+      if (!pricing) return 0;
+      return isHold ? pricing.total - pricing.serviceCharge : pricing.total;
+    },
+    canHold: true,
+    block: settings.customerInfo.order,
+    returnPath: () => `${orderPath(p.id)}?language=${session.locale}`,
+    save: () => ({ seats: state.seats, products: state.products }),
+    completed(answer) {
+      state.answer = answer;
+      completeOrder(p.id, answer.reservationIdentifier);
+      state.seats = [];
+      syncCart();
+      state.stepClock = null;
+      state.step = 'confirmation';
+      window.scrollTo({ top: 0 });
+    },
+    seatsLost: () => startOver({ key: 'order.seatsLapsed' }),
+    restart: (message) => startOver(message),
+  };
+  // A logged-in customer's details fill the form (they may still change them for this order).
+  const checkout = createCheckout(settings, host, {
+    ...detailsOfAccount(customerState.customer),
+    termsAccepted: settings.customerInfo.order.isTermsConfirmed,
+    isMailingAllowed: settings.customerInfo.order.isDefaultMailingAllowed,
+  });
 
   /** The cart mirrors the seats of this flow (and the box office keeps the cart, POST /cart). */
   const syncCart = () =>
@@ -117,10 +142,26 @@ export function createOrderStore(
       state.cartConflict = { code: conflict.error, ids: conflict.conflicting.map((e) => e.presentationId) };
   }
 
-  /** On mount: join the cart; the cart's seats for it follow this flow's (none until the map restores them). */
+  /**
+   * On mount: join the cart; the cart's seats for it follow this flow's (none until the map restores
+   * them). Back from PayPal or a payment page, the flow comes back where it was and the checkout learns
+   * the payment's outcome.
+   */
   function start() {
     void joinCart();
+    const params = new URLSearchParams(window.location.search);
+    const saved = checkout.savedFlow(params) as Pick<OrderState, 'seats' | 'products'> | null;
+    if (saved) {
+      state.seats = saved.seats;
+      state.products = saved.products;
+      state.step = 'payment';
+      startClock('payment');
+    }
     syncCart();
+    if (params.get('checkout')) {
+      window.history.replaceState(window.history.state, '', `${orderPath(p.id)}?language=${session.locale}`);
+      if (saved) void checkout.resume(params);
+    }
   }
 
   /** Removes the presentations in the cart's way (releasing their seats) and joins again. */
@@ -159,18 +200,6 @@ export function createOrderStore(
     state.products[productId] = quantity;
   }
 
-  function editCustomer(customer: CustomerInfo) {
-    state.customer = customer;
-    state.payError = null;
-    state.serverErrors = { form: {}, card: state.serverErrors.card };
-  }
-
-  function editCard(card: CardValue) {
-    state.card = card;
-    state.payError = null;
-    state.serverErrors = { form: state.serverErrors.form, card: {} };
-  }
-
   function dismissNotice() {
     state.notice = null;
   }
@@ -182,7 +211,7 @@ export function createOrderStore(
 
   /** Moves to a step; its clock starts afresh. */
   async function goTo(next: OrderStepId) {
-    state.payError = null;
+    checkout.state.payError = null;
     if (next === 'tickets') {
       // Quotas and prices may have changed while seats were chosen: fetch them again.
       const fresh = await api.ticketGroups(p.id).catch(() => null);
@@ -222,89 +251,6 @@ export function createOrderStore(
     }
   }
 
-  /** Checks the form, then commits the order with the card (the box office prices it again). */
-  async function pay() {
-    const { total, maxPayments, productLines } = deriveOrder(state, p, settings);
-    const { fe, ce } = formProblems(state, settings, total, new Date());
-    state.submitted = true;
-    state.serverErrors = { form: {}, card: {} };
-    if (Object.keys(fe).length || Object.keys(ce).length) {
-      state.payError = {
-        key:
-          fe.termsAccepted && Object.keys(fe).length === 1
-            ? 'errors.terms_not_approved'
-            : 'errors.formValidation',
-      };
-      return;
-    }
-    state.paying = true;
-    state.payError = null;
-    attemptKey ??= crypto.randomUUID();
-    const card = state.card;
-    try {
-      const result = await api.commit(
-        {
-          cart: {
-            customerInfo: { ...state.customer },
-            ...(total > 0
-              ? {
-                  creditcardInfo: {
-                    number: card.number.replace(/\s/g, ''),
-                    expiry: card.expiry,
-                    cvv: card.cvv,
-                    holderId: card.holderId,
-                  },
-                }
-              : {}),
-            numberOfPayments: Math.min(card.numberOfPayments, maxPayments),
-            authProfileId: p.authProfileId,
-            businessId: p.businessId,
-            seats: state.seats.map((s) => ({
-              pi: p.id,
-              si: s.sectionId,
-              x: s.x,
-              y: s.y,
-              tg: s.ticketGroup,
-              ticketId: s.ticketId!,
-            })),
-            products: productLines.map((l) => ({
-              id: l.id,
-              presentationId: p.id,
-              selectedQuantity: l.quantity,
-            })),
-          },
-          locale: session.locale,
-        },
-        attemptKey,
-      );
-      attemptKey = null;
-      state.card = { ...emptyCard };
-      state.answer = result;
-      completeOrder(p.id, result.reservationIdentifier);
-      state.seats = [];
-      syncCart();
-      state.stepClock = null;
-      state.step = 'confirmation';
-      window.scrollTo({ top: 0 });
-    } catch (err) {
-      const code = err instanceof ApiCallError ? err.code : '';
-      if (code !== 'fetch_data_error') attemptKey = null;
-      if (code === 'lock_seat_error') {
-        await startOver({ key: 'order.seatsLapsed' });
-      } else {
-        state.payError = { error: err };
-        if (err instanceof ApiCallError && typeof err.params?.field === 'string') {
-          const field = err.params.field;
-          if (['number', 'expiry', 'cvv', 'holderId'].includes(field))
-            state.serverErrors = { form: {}, card: { [field]: code } };
-          else state.serverErrors = { form: { [field]: code }, card: {} };
-        }
-      }
-    } finally {
-      state.paying = false;
-    }
-  }
-
   return {
     state,
     presentation,
@@ -315,28 +261,11 @@ export function createOrderStore(
     releaseSeat,
     chooseTicket,
     setProductQuantity,
-    editCustomer,
-    editCard,
+    checkout,
     dismissNotice,
     timeUp,
     goTo,
     startOver,
     extendHold,
-    pay,
   };
-}
-
-/** The order form's fields from the logged-in customer's account (empty when nobody is logged in). */
-function detailsOf(c: CustomerAccount | null): CustomerInfo {
-  if (!c) return {};
-  const out: CustomerInfo = {};
-  if (c.FirstName) out.firstName = c.FirstName;
-  if (c.LastName) out.lastName = c.LastName;
-  if (c.EmailAddress1) out.email = c.EmailAddress1;
-  if (c.MobileNumber1) out.mobileNumber = c.MobileNumber1;
-  if (c.SSN) out.ssn = c.SSN;
-  if (c.Address1) out.address1 = c.Address1;
-  if (c.City) out.city = c.City;
-  if (c.PostalCode) out.postalCode = c.PostalCode;
-  return out;
 }

@@ -5,7 +5,7 @@ import type { HeldSeat } from './model.ts';
 import type { OrderSnapshot } from './store.ts';
 import { useStepTimer } from './useStepTimer.ts';
 
-type TimerInput = Pick<OrderSnapshot, 'step' | 'seats' | 'paying' | 'stepClock' | 'timedOut'>;
+type TimerInput = Pick<OrderSnapshot, 'step' | 'seats' | 'stepClock' | 'timedOut'> & { paying: boolean };
 
 const lockTimer = {
   chooseSeatsInSeconds: 480,

@@ -10,7 +10,7 @@ const TICK_MS = 1000;
  * The step countdown. A step may take the presentation's lockTimer seconds from when its clock
  * started (`stepClock`), and never longer than the earliest seat lock lasts. The countdown moves
  * once a second; on the tick that finds it run out (seats held on an open step, no payment under
- * way, time not already up) `onTimeUp` is called, once: the store keeps the time-up until
+ * way (`paying`: the box office keeps the seats while a payment is in progress), time not already up) `onTimeUp` is called, once: the store keeps the time-up until
  * extendHold or startOver clears it.
  *
  * Hazard: the lapse is looked for on the tick only, not on every render. After an extension the
@@ -20,7 +20,7 @@ const TICK_MS = 1000;
  * Answers the milliseconds left, or null when no countdown shows (no seat held, or confirmed).
  */
 export function useStepTimer(
-  s: Pick<OrderSnapshot, 'step' | 'seats' | 'paying' | 'stepClock' | 'timedOut'>,
+  s: Pick<OrderSnapshot, 'step' | 'seats' | 'stepClock' | 'timedOut'> & { paying: boolean },
   lockTimer: LockTimer,
   onTimeUp: () => void,
 ): number | null {

@@ -39,10 +39,7 @@ export async function indexedPlan(
   if (!data) return null;
   const indexOf = new Map<string, number>();
   for (let i = 0; i < data.count; i++) indexOf.set(seatKeyOf(data, i), i);
-  const plan = { data, neighbours: buildNeighbours(data), indexOf };
-  if (plans.size >= 16) plans.delete(plans.keys().next().value!);
-  plans.set(seatplanId, plan);
-  return plan;
+  return { data, neighbours: buildNeighbours(data), indexOf };
 }
 
 /** Whether any of these seats (keys `section_x_y`) is a premium seat of the plan. */

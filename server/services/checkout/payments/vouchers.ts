@@ -10,20 +10,28 @@ import { CannotFulfil, type Trx } from '../lines/types.ts';
 type Db = Kysely<Database> | Trx;
 
 /**
+ * Vouchers are locked and updated in one order everywhere (by reference, compared as JavaScript compares
+ * strings, whatever the database's collation), so concurrent checkouts, confirmations and cancellations
+ * touching the same gift cards never wait on each other in a cycle (a deadlock on PostgreSQL).
+ */
+const byReference = (a: { voucher_reference: string | null }, b: { voucher_reference: string | null }) =>
+  compare(a.voucher_reference ?? '', b.voucher_reference ?? '');
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
  * Paying part of an order from a system voucher's balance (spec section 2, the voucher-payment dialog).
  * Only stored-value vouchers (gift cards) pay; their balance is in agorot. A pending order sets its
  * amount aside (other checkouts see less available); the balance is debited when the order is confirmed
  * and credited back when it is cancelled.
  */
-async function usableVoucher(db: Db, reference: string, now: number, lock: boolean) {
-  let q = db
+async function usableVoucher(db: Db, reference: string, now: number) {
+  const v = await db
     .selectFrom('system_vouchers as v')
     .innerJoin('system_voucher_classes as k', 'k.id', 'v.class_id')
     .select(['v.reference', 'v.balance', 'v.state', 'v.start_date', 'v.end_date', 'v.is_for_replacement'])
     .select(['k.is_stored_value', 'k.name_json'])
-    .where('v.reference', '=', reference.toUpperCase());
-  if (lock) q = q.forUpdate('v');
-  const v = await q.executeTakeFirst();
+    .where('v.reference', '=', reference.toUpperCase())
+    .executeTakeFirst();
   if (!v) throw new AppError('codeNotFound', 'no voucher with this code', { reference });
   if (v.is_stored_value !== 1)
     throw new AppError('voucher_not_for_payment', 'only gift cards (stored-value vouchers) pay for orders', {
@@ -45,7 +53,7 @@ async function usableVoucher(db: Db, reference: string, now: number, lock: boole
 
 /** GET /payment/voucher-balance: what the voucher can pay now. */
 export async function voucherBalance(db: Db, reference: string, now: number): Promise<VoucherBalance> {
-  const v = await usableVoucher(db, reference, now, false);
+  const v = await usableVoucher(db, reference, now);
   return {
     reference: v.reference,
     name: JSON.parse(v.name_json) as LocalizedText,
@@ -54,15 +62,28 @@ export async function voucherBalance(db: Db, reference: string, now: number): Pr
   };
 }
 
-/** The cart's voucher payments, each checked and locked for the rest of the transaction. */
+/**
+ * The cart's voucher payments, each checked and locked for the rest of the transaction. The rows are
+ * locked first, by reference (see `byReference`: two carts listing the same gift cards in another order
+ * would otherwise deadlock); then each payment is checked in the cart's order, so the first problem
+ * reported is the cart's first.
+ */
 export async function voucherApplications(
   trx: Trx,
   payments: readonly VoucherPayment[],
   now: number,
 ): Promise<VoucherApplication[]> {
+  const references = [...new Set(payments.map((p) => p.systemVoucher.toUpperCase()))].sort(compare);
+  for (const reference of references)
+    await trx
+      .selectFrom('system_vouchers')
+      .select('reference')
+      .where('reference', '=', reference)
+      .forUpdate()
+      .execute();
   const out: VoucherApplication[] = [];
   for (const p of payments) {
-    const v = await usableVoucher(trx, p.systemVoucher, now, true);
+    const v = await usableVoucher(trx, p.systemVoucher, now);
     out.push({ reference: v.reference, amount: p.amount, available: v.available });
   }
   return out;
@@ -77,7 +98,8 @@ export async function debitVouchers(trx: Trx, reservationIdentifier: string, now
     .where('method', '=', 'voucher')
     .where('status', '=', 'pending')
     .execute();
-  for (const r of rows) {
+  // In reference order, as every checkout locks vouchers: concurrent confirmations never deadlock.
+  for (const r of rows.sort(byReference)) {
     const debited = await trx
       .updateTable('system_vouchers')
       .set((eb) => ({ balance: eb('balance', '-', r.amount), redeemed: eb('redeemed', '+', r.amount) }))
@@ -113,7 +135,7 @@ export async function creditVouchers(
     .where('status', '=', 'approved')
     .execute();
   let left = amount;
-  for (const r of rows) {
+  for (const r of rows.sort(byReference)) {
     const back = Math.min(left, r.amount - r.refunded_amount);
     if (back <= 0) continue;
     await trx

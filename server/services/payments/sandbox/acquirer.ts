@@ -216,9 +216,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       providerRef,
       reason,
       message:
-        row.kind === 'redirect'
-          ? `Response ${RESPONSE_CODES[reason] ?? '033'}: ${reason.replaceAll('_', ' ')}`
-          : null,
+        row.kind === 'redirect' ? `Response ${responseCode(reason)}: ${reason.replaceAll('_', ' ')}` : null,
       brand: row.brand,
       last4: row.last4,
     });
@@ -352,7 +350,18 @@ function tokenOf(row: SandboxRow): CardToken | null {
   return { token: row.token, brand: row.brand, last4: row.last4, expiry: row.expiry };
 }
 
-/** The hosted page's response codes, as Israeli acquirers number them (000 is approved). */
+/** The hosted page's response code of a refusal, as Israeli acquirers number them (000 is approved). */
+export function responseCode(reason: DeclineReason): string {
+  return RESPONSE_CODES[reason] ?? '033';
+}
+
+/** The hosted page's response code of a payment as it stands now. */
+export function responseCodeOf(row: SandboxRow): string {
+  if (row.status === 'approved' || row.status === 'captured') return '000';
+  if (row.status === 'cancelled') return responseCode('cancelled');
+  return responseCode((row.reason as DeclineReason | null) ?? 'declined');
+}
+
 const RESPONSE_CODES: Partial<Record<DeclineReason, string>> = {
   declined: '004',
   insufficient_funds: '051',

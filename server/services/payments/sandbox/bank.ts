@@ -1,6 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { CardDetails } from '../provider.ts';
-import { type SandboxPaymentProvider, type SandboxRow, sandboxId, withQuery } from './acquirer.ts';
+import {
+  responseCode,
+  responseCodeOf,
+  type SandboxPaymentProvider,
+  type SandboxRow,
+  sandboxId,
+  withQuery,
+} from './acquirer.ts';
 import { judgeCard } from './cards.ts';
 
 /**
@@ -65,12 +72,13 @@ export class SandboxBank {
   /** The hosted payment page: the card is typed here, never at the box office. */
   async hostedPay(id: string, card: CardDetails): Promise<string | null> {
     const row = await this.transaction(id, 'redirect');
+    // The page was already answered (paid, refused, cancelled or given up): back with how it stands.
     if (!row || row.status !== 'open')
-      return row ? withQuery(row.return_url ?? '/', { Response: '000' }) : null;
+      return row ? withQuery(row.return_url ?? '/', { Response: responseCodeOf(row) }) : null;
     const judged = judgeCard(card, this.now());
     if (judged.kind === 'unavailable') {
       await this.acquirer.update(id, { status: 'declined', reason: 'declined' });
-      return withQuery(row.return_url ?? '/', { Response: '004' });
+      return withQuery(row.return_url ?? '/', { Response: responseCode('declined') });
     }
     if (judged.kind === 'decline') {
       await this.acquirer.update(id, {
@@ -79,7 +87,7 @@ export class SandboxBank {
         brand: judged.brand,
         last4: judged.last4,
       });
-      return withQuery(row.return_url ?? '/', { Response: judged.reason });
+      return withQuery(row.return_url ?? '/', { Response: responseCode(judged.reason) });
     }
     // The hosted page runs 3-D Secure itself; the sandbox lets every challenge pass there.
     await this.acquirer.update(id, {

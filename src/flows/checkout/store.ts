@@ -1,0 +1,414 @@
+import { proxy } from 'valtio';
+import { ApiCallError } from '../../api/client.ts';
+import type { CheckoutAction, CheckoutAnswer, CheckoutCompleted } from '../../api/contract/checkout.ts';
+import type { CustomerAccount } from '../../api/contract/customer.ts';
+import type { CommitBody, CommitCart, CustomerInfo, PaymentMethod } from '../../api/contract/order.ts';
+import type { OrderCustomerInfoBlock, Settings } from '../../api/contract/session.ts';
+import { api } from '../../api/endpoints.ts';
+import { validateCustomerInfo } from '../../domain/customer.ts';
+import { allowedPayments } from '../../domain/order/tickets.ts';
+import { customerState } from '../../state/customer.ts';
+import { session } from '../../state/session.ts';
+import { type CardErrors, type CardValue, cardErrors, emptyCard } from './CardForm.tsx';
+import { clearRedirect, loadRedirect, saveRedirect } from './persist.ts';
+
+/** A message the checkout shows: a text key, or a failed call (translated from its catalogue code). */
+export type CheckoutMessage = { key: string } | { error: unknown };
+
+/** The lines a flow hands the checkout, as the commit takes them. */
+export type CheckoutLines = Pick<
+  CommitCart,
+  'seats' | 'products' | 'videos' | 'authProfileId' | 'businessId'
+>;
+
+/** What the checkout needs from the flow that uses it (the order flow today; vouchers, memberships… later). */
+export interface CheckoutHost {
+  lines(): CheckoutLines;
+  /** The total as the flow prices it (the box office prices it again): as a hold, no service charge on seats. */
+  total(isHold: boolean): number;
+  /** Whether the cart may be reserved and paid at the box office (seat orders). */
+  canHold: boolean;
+  block: OrderCustomerInfoBlock;
+  /** The flow's page (in the customer's language): payment pages and wallets send the customer back here. */
+  returnPath(): string;
+  /** What the flow must remember across a payment page, given back by `resume`. */
+  save(): unknown;
+  completed(answer: CheckoutCompleted): void;
+  /** The seats were lost before the payment (the flow starts over). */
+  seatsLost(): Promise<void>;
+  /** The customer cancelled on the payment page: 'order cancelled, reloading' (the flow starts over). */
+  restart(message: CheckoutMessage): Promise<void>;
+}
+
+export interface AppliedVoucher {
+  reference: string;
+  name: Record<string, string>;
+  balance: number;
+  amount: number;
+}
+
+export interface CheckoutState {
+  customer: CustomerInfo;
+  method: PaymentMethod;
+  card: CardValue;
+  saveCard: boolean;
+  savedCardId: string | null;
+  blikCode: string;
+  isHold: boolean;
+  vouchers: AppliedVoucher[];
+  submitted: boolean;
+  /** The box office's field error from the last attempt, until the customer edits that form. */
+  serverErrors: { form: Record<string, string>; card: CardErrors };
+  paying: boolean;
+  payError: CheckoutMessage | null;
+  /** Premium seats were refused for a hold: the customer may switch to a normal order. */
+  premiumHoldRefused: boolean;
+  /** The payment waits for the customer (3-D Secure, Blik): the secure-payment dialog shows it. */
+  action: CheckoutAction | null;
+  /** On the way to a wallet or a payment page. */
+  redirecting: boolean;
+  holdLoginOpen: boolean;
+}
+
+export type CheckoutStore = ReturnType<typeof createCheckout>;
+
+/**
+ * The one checkout every flow uses (spec section 2, details and payment): the customer's details, the
+ * terms, the order type (a hold for members), vouchers, the payment method and its dialogs, and the
+ * commit with its idempotency key. The box office checks and prices everything again.
+ */
+export function createCheckout(settings: Settings, host: CheckoutHost, customer: CustomerInfo) {
+  const state = proxy<CheckoutState>({
+    customer,
+    method: defaultMethod(settings),
+    card: { ...emptyCard },
+    saveCard: settings.payment.isSaveCardDefault,
+    savedCardId: null,
+    blikCode: '',
+    isHold: false,
+    vouchers: [],
+    submitted: false,
+    serverErrors: { form: {}, card: {} },
+    paying: false,
+    payError: null,
+    premiumHoldRefused: false,
+    action: null,
+    redirecting: false,
+    holdLoginOpen: false,
+  });
+  // One key per attempt to pay: a retried request reuses it, a new attempt gets a new one.
+  let attemptKey: string | null = null;
+
+  const byVouchers = () => state.vouchers.reduce((a, v) => a + v.amount, 0);
+  /** What is left to pay online after vouchers (nothing for a hold: it is paid at the box office). */
+  const due = () => (state.isHold ? 0 : Math.max(0, host.total(false) - byVouchers()));
+  const maxPayments = () =>
+    allowedPayments(due(), settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
+
+  function problems(now: Date) {
+    const form: Record<string, string> = {};
+    for (const p of validateCustomerInfo(host.block, state.customer)) form[p.field] ??= p.code;
+    let card: CardErrors = {};
+    if (due() > 0 && state.method === 'card') card = cardErrors(state.card, now);
+    if (due() > 0 && state.method === 'blik' && !/^\d{6}$/.test(state.blikCode))
+      form.blikCode = 'blik_code_invalid';
+    if (due() > 0 && state.method === 'savedCard' && !state.savedCardId)
+      form.savedCard = 'saved_card_not_found';
+    return { form, card };
+  }
+
+  function edited() {
+    state.payError = null;
+    state.premiumHoldRefused = false;
+  }
+
+  const intents = {
+    editCustomer(c: CustomerInfo) {
+      state.customer = c;
+      state.serverErrors = { form: {}, card: state.serverErrors.card };
+      edited();
+    },
+    editCard(c: CardValue) {
+      state.card = c;
+      state.serverErrors = { form: state.serverErrors.form, card: {} };
+      edited();
+    },
+    chooseMethod(m: PaymentMethod) {
+      state.method = m;
+      if (m === 'savedCard' && !state.savedCardId)
+        state.savedCardId = customerState.customer?.MagCards[0]?.id ?? null;
+      edited();
+    },
+    chooseSavedCard(id: string | null) {
+      state.savedCardId = id;
+      if (id) state.method = 'savedCard';
+      edited();
+    },
+    setSaveCard(on: boolean) {
+      state.saveCard = on;
+    },
+    setBlikCode(code: string) {
+      state.blikCode = code.replace(/\D/g, '').slice(0, 6);
+      edited();
+    },
+    /** A hold needs a logged-in member: without a session the login dialog opens first. */
+    setHold(on: boolean) {
+      edited();
+      if (on && !customerState.customer) {
+        state.holdLoginOpen = true;
+        return;
+      }
+      state.isHold = on;
+      if (on) state.vouchers = [];
+    },
+    closeHoldLogin(loggedIn: boolean) {
+      state.holdLoginOpen = false;
+      if (!loggedIn) return;
+      state.isHold = true;
+      // The member's own details fill what the form still lacks.
+      const mine = detailsOfAccount(customerState.customer);
+      for (const [k, v] of Object.entries(mine) as [keyof CustomerInfo, never][])
+        if (!state.customer[k]) state.customer[k] = v;
+    },
+    /** The one-click way out of a refused hold: the same seats as a normal order. */
+    switchToNormalOrder() {
+      state.isHold = false;
+      state.premiumHoldRefused = false;
+      state.payError = null;
+    },
+    applyVoucher(v: AppliedVoucher) {
+      state.vouchers = [...state.vouchers.filter((x) => x.reference !== v.reference), v];
+      edited();
+    },
+    removeVoucher(reference: string) {
+      state.vouchers = state.vouchers.filter((v) => v.reference !== reference);
+      edited();
+    },
+    async deleteSavedCard(id: string) {
+      const { MagCards } = await api.deleteMagCard(id);
+      if (customerState.customer) customerState.customer.MagCards = MagCards;
+      if (state.savedCardId === id) state.savedCardId = MagCards[0]?.id ?? null;
+      if (!MagCards.length && state.method === 'savedCard') state.method = 'card';
+    },
+    pay,
+    poll,
+    cancelPayment,
+    resume,
+    savedFlow,
+  };
+
+  function body(): CommitBody {
+    const lines = host.lines();
+    const toPay = due();
+    const method = toPay > 0 ? state.method : undefined;
+    const card = state.card;
+    return {
+      cart: {
+        ...lines,
+        customerInfo: { ...state.customer },
+        isHold: state.isHold,
+        voucherPayments: state.vouchers.map((v) => ({ systemVoucher: v.reference, amount: v.amount })),
+        ...(method ? { paymentMethod: method } : {}),
+        ...(method === 'card'
+          ? {
+              creditcardInfo: {
+                number: card.number.replace(/\s/g, ''),
+                expiry: card.expiry,
+                cvv: card.cvv,
+                holderId: card.holderId,
+              },
+              saveMagCard:
+                Boolean(customerState.customer) && state.saveCard && settings.payment.methods.savedCards,
+            }
+          : {}),
+        ...(method === 'savedCard' && state.savedCardId ? { paymentIdentifier: state.savedCardId } : {}),
+        ...(method === 'blik' ? { blikCode: state.blikCode } : {}),
+        numberOfPayments:
+          method === 'card' || method === 'savedCard' ? Math.min(card.numberOfPayments, maxPayments()) : 1,
+      },
+      locale: session.locale,
+      returnPath: host.returnPath(),
+    };
+  }
+
+  /** Checks the form, then commits: the answer completes the order, or asks the customer to act. */
+  async function pay() {
+    const found = problems(new Date());
+    state.submitted = true;
+    state.serverErrors = { form: {}, card: {} };
+    if (Object.keys(found.form).length || Object.keys(found.card).length) {
+      const onlyTerms = found.form.termsAccepted && Object.keys(found.form).length === 1;
+      state.payError = { key: onlyTerms ? 'errors.terms_not_approved' : 'errors.formValidation' };
+      return;
+    }
+    state.paying = true;
+    state.payError = null;
+    attemptKey ??= crypto.randomUUID();
+    const request = body();
+    try {
+      await handle(await api.commit(request, attemptKey), request);
+    } catch (err) {
+      await failed(err);
+    } finally {
+      state.paying = false;
+    }
+  }
+
+  async function handle(answer: CheckoutAnswer, request: CommitBody | null) {
+    if (answer.status === 'completed') {
+      attemptKey = null;
+      state.action = null;
+      state.card = { ...emptyCard };
+      state.vouchers = [];
+      clearRedirect();
+      host.completed(answer);
+      return;
+    }
+    if (answer.action.type === 'redirect') {
+      // Off to PayPal or the payment page: what is needed to come back is kept for this tab only
+      // (never card details: these methods take none here).
+      const { creditcardInfo: _card, ...cart } = (request ?? body()).cart;
+      saveRedirect({
+        reservationIdentifier: answer.reservationIdentifier,
+        attemptKey: attemptKey!,
+        method: answer.method,
+        body: { ...(request ?? body()), cart },
+        flow: host.save(),
+      });
+      state.redirecting = true;
+      window.location.assign(withLang(answer.action.url));
+      return;
+    }
+    state.action = answer;
+  }
+
+  async function failed(err: unknown): Promise<void> {
+    state.action = null;
+    const code = err instanceof ApiCallError ? err.code : '';
+    if (code !== 'fetch_data_error' && code !== 'paymentError') attemptKey = null;
+    if (code === 'lock_seat_error') return host.seatsLost();
+    if (code === 'payment_cancelled') return host.restart({ key: 'checkout.orderCancelledReloading' });
+    if (code === 'premiumWithHoldErrorMessage') {
+      state.premiumHoldRefused = true;
+      return;
+    }
+    state.payError = { error: err };
+    if (err instanceof ApiCallError && typeof err.params?.field === 'string') {
+      const field = err.params.field;
+      if (['number', 'expiry', 'cvv', 'holderId'].includes(field))
+        state.serverErrors = { form: {}, card: { [field]: code } };
+      else state.serverErrors = { form: { [field]: code }, card: {} };
+    }
+  }
+
+  /** While the secure-payment dialog is open: where the payment stands now. */
+  async function poll() {
+    const pending = state.action;
+    if (!pending || pending.status !== 'action_required') return;
+    try {
+      const answer = await api.paymentStatus(pending.reservationIdentifier);
+      if (state.action?.reservationIdentifier !== pending.reservationIdentifier) return;
+      if (answer.status === 'completed' || answer.action.type !== pending.action.type)
+        await handle(answer, null);
+    } catch (err) {
+      if (err instanceof ApiCallError && (err.code === 'fetch_data_error' || err.code === 'paymentError'))
+        return;
+      await failed(err);
+    }
+  }
+
+  /** The customer gives up the payment in progress; the seats stay held for another try. */
+  async function cancelPayment() {
+    const pending = state.action;
+    if (!pending) return;
+    state.action = null;
+    attemptKey = null;
+    try {
+      await api.cancelPayment(pending.reservationIdentifier);
+      state.payError = { key: 'checkout.paymentCancelled' };
+    } catch (err) {
+      if (err instanceof ApiCallError && err.code === 'last_commit_error')
+        await handle(await api.paymentStatus(pending.reservationIdentifier), null).catch(failed);
+      else await failed(err);
+    }
+  }
+
+  /**
+   * Back from PayPal or the payment page (`checkout=return|cancel&reservation=…` on the flow's page):
+   * PayPal's approval is captured with the same idempotency key; a payment page's outcome is asked of
+   * the box office; a cancellation is told to it. The flow restores its own state first (`savedFlow`).
+   */
+  async function resume(params: URLSearchParams): Promise<void> {
+    const rid = params.get('reservation') ?? '';
+    const saved = loadRedirect(rid);
+    if (!saved) return;
+    attemptKey = saved.attemptKey;
+    state.customer = { ...(saved.body.cart.customerInfo as CustomerInfo) };
+    state.method = saved.body.cart.paymentMethod ?? 'card';
+    state.paying = true;
+    try {
+      if (params.get('checkout') === 'cancel') {
+        clearRedirect();
+        attemptKey = null;
+        await api.cancelPayment(rid).catch(() => undefined);
+        if (saved.method === 'paypal') state.payError = { key: 'errors.wallet_cancelled' };
+        else await host.restart({ key: 'checkout.orderCancelledReloading' });
+        return;
+      }
+      const token = params.get('token');
+      const payerId = params.get('PayerID');
+      const answer =
+        saved.method === 'paypal' && token && payerId
+          ? await api.commit(
+              {
+                ...saved.body,
+                cart: { ...saved.body.cart, paypal: { payerId, token, orderId: token, paymentId: token } },
+              },
+              saved.attemptKey,
+            )
+          : await api.paymentStatus(rid);
+      await handle(answer, saved.body);
+    } catch (err) {
+      clearRedirect();
+      await failed(err);
+    } finally {
+      state.paying = false;
+    }
+  }
+
+  /** The flow's state saved before a payment page, when this page is the return from it. */
+  function savedFlow(params: URLSearchParams): unknown {
+    return params.get('checkout') ? (loadRedirect(params.get('reservation') ?? '')?.flow ?? null) : null;
+  }
+
+  return { state, settings, host, due, maxPayments, problems, ...intents };
+}
+
+/** The card form when the venue offers it, else the first method it offers. */
+function defaultMethod(settings: Settings): PaymentMethod {
+  const { methods, paypal } = settings.payment;
+  if (methods.card) return 'card';
+  if (paypal.isActive) return 'paypal';
+  if (methods.blik) return 'blik';
+  return 'redirect';
+}
+
+/** Sandbox pages speak the shop's language. */
+function withLang(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${session.locale}`;
+}
+
+/** The order form's fields from the logged-in customer's account (empty when nobody is logged in). */
+export function detailsOfAccount(c: CustomerAccount | null): CustomerInfo {
+  if (!c) return {};
+  const out: CustomerInfo = {};
+  if (c.FirstName) out.firstName = c.FirstName;
+  if (c.LastName) out.lastName = c.LastName;
+  if (c.EmailAddress1) out.email = c.EmailAddress1;
+  if (c.MobileNumber1) out.mobileNumber = c.MobileNumber1;
+  if (c.SSN) out.ssn = c.SSN;
+  if (c.Address1) out.address1 = c.Address1;
+  if (c.City) out.city = c.City;
+  if (c.PostalCode) out.postalCode = c.PostalCode;
+  return out;
+}

@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import {
+  cinemaShows,
+  fillCard,
+  fillCustomer,
+  heldSeats,
+  logInInPanel,
+  plainFreeSeats,
+  toPayment,
+} from './helpers.ts';
+
+/**
+ * The one checkout in real Chromium against the real server and its sandbox acquirer: 3-D Secure
+ * challenges, a saved card, and vouchers (gift cards) paying part or all of an order.
+ */
+
+test('a 3-D Secure challenge approved on the bank page completes the order (he)', async ({
+  page,
+  request,
+}) => {
+  const show = (await cinemaShows(request, 12))[0]!;
+  const seats = (await plainFreeSeats(request, show)).slice(0, 2);
+  await toPayment(page, 'he', show, seats);
+  await fillCustomer(page);
+  await fillCard(page, 'he', '4000 0000 0000 3220');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('secure-payment')).toContainText('אישור התשלום מול הבנק');
+  const bank = page.frameLocator('[data-testid=challenge-frame]');
+  await bank.getByTestId('bank-approve').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+  await expect(page.getByTestId('confirmation-payment')).toContainText('3220');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const free = new Set((await plainFreeSeats(request, show)).map((s) => s.key));
+  for (const s of seats) expect(free.has(s.key)).toBe(false);
+});
+
+test('a failed 3-D Secure challenge says so and keeps the seats; a good card then pays (en)', async ({
+  page,
+  request,
+}) => {
+  const show = (await cinemaShows(request, 12))[1]!;
+  const seats = (await plainFreeSeats(request, show)).slice(0, 1);
+  await toPayment(page, 'en', show, seats);
+  await fillCustomer(page);
+  await fillCard(page, 'en', '4000 0000 0000 3220');
+  await page.getByTestId('pay').click();
+  await page.frameLocator('[data-testid=challenge-frame]').getByTestId('bank-fail').click();
+  await expect(page.getByTestId('payment-error')).toContainText('could not verify the payment');
+  await expect(page.getByTestId('challenge-frame')).toBeHidden();
+  expect(await heldSeats(page, show)).toContain(seats[0]!.key);
+  await page.locator('input[name=cardnumber]').fill('4111 1111 1111 1111');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+});
+
+test('a logged-in customer saves a card and pays the next order with it, without typing it (en)', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/?language=en');
+  await page.getByTestId('account-button').click();
+  await logInInPanel(page, 'en', '052-7654321');
+  await expect(page.getByTestId('account-button')).toContainText('Avi');
+
+  const [first, second] = (await cinemaShows(request, 12)).slice(2, 4);
+  await toPayment(page, 'en', first!, (await plainFreeSeats(request, first!)).slice(0, 1));
+  await page.getByTestId('terms').check();
+  await fillCard(page, 'en', '5555 5555 5555 4444');
+  await page.getByTestId('save-card').check();
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+
+  await toPayment(page, 'en', second!, (await plainFreeSeats(request, second!)).slice(0, 1));
+  await page.getByTestId('terms').check();
+  await page.getByTestId('method-savedCard').click();
+  await page.getByTestId('open-saved-cards').click();
+  await expect(page.getByTestId('saved-card')).toHaveCount(1);
+  await expect(page.getByTestId('saved-card-dialog')).toContainText('Mastercard ending 4444');
+  await page.getByTestId('saved-card').click();
+  await page.getByTestId('use-saved-card').click();
+  await expect(page.getByTestId('chosen-saved-card')).toContainText('4444');
+  await expect(page.locator('input[name=cardnumber]')).toHaveCount(0);
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+  await expect(page.getByTestId('confirmation-payment')).toContainText('4444');
+});
+
+test('half by a gift card and half by card (he)', async ({ page, request }) => {
+  const show = (await cinemaShows(request, 12))[4]!;
+  const seats = (await plainFreeSeats(request, show)).slice(0, 2); // 2 × ₪42 + 2 × ₪5 = ₪94
+  await toPayment(page, 'he', show, seats);
+  await fillCustomer(page);
+  await page.getByTestId('add-voucher').click();
+  const dialog = page.getByTestId('voucher-dialog');
+  await dialog.locator('input[name=voucherCode]').fill('gift-150-sandbox');
+  await dialog.getByTestId('voucher-check').click();
+  await expect(dialog.getByTestId('voucher-found')).toContainText('150.00');
+  await dialog.locator('input[name=voucherAmount]').fill('47');
+  await dialog.getByTestId('voucher-apply').click();
+  await expect(page.getByTestId('applied-voucher')).toContainText('GIFT-150-SANDBOX');
+  await expect(page.getByTestId('amount-due')).toContainText('47.00');
+  await fillCard(page, 'he', '4111 1111 1111 1111');
+  await expect(page.getByTestId('pay')).toContainText('47.00');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+  await expect(page.getByTestId('confirmation-payment')).toHaveCount(2);
+  await expect(page.getByTestId('confirmation-payments')).toContainText('GIFT-150-SANDBOX');
+  const left = await request.get('/api/payment/voucher-balance?reference=GIFT-150-SANDBOX');
+  expect(((await left.json()) as { balance: number }).balance).toBe(10_300);
+});
+
+test('an order paid wholly by a gift card asks for no card (en)', async ({ page, request }) => {
+  const show = (await cinemaShows(request, 12))[5]!;
+  await toPayment(page, 'en', show, (await plainFreeSeats(request, show)).slice(0, 1));
+  await fillCustomer(page);
+  await page.getByTestId('add-voucher').click();
+  const dialog = page.getByTestId('voucher-dialog');
+  await dialog.locator('input[name=voucherCode]').fill('GIFT-1000-SANDBOX');
+  await dialog.getByTestId('voucher-check').click();
+  await expect(dialog.getByTestId('voucher-found')).toBeVisible();
+  await dialog.getByTestId('voucher-apply').click();
+  await expect(page.getByTestId('amount-due')).toContainText('0.00');
+  await expect(page.getByTestId('payment-methods')).toHaveCount(0);
+  await expect(page.locator('input[name=cardnumber]')).toHaveCount(0);
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+  await expect(page.getByTestId('confirmation-payment')).toHaveCount(1);
+  await expect(page.getByTestId('confirmation-payment')).toContainText('GIFT-1000-SANDBOX');
+});

@@ -1,0 +1,140 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+
+/** Shared steps of the browser tests: finding shows and free seats, walking the order flow, logging in. */
+
+export type Lang = 'he' | 'en';
+
+export const labels = {
+  en: {
+    listView: 'Show as a list',
+    row: 'row',
+    seat: 'seat',
+    holderId: "Card holder's ID number",
+    mobile: 'Mobile number',
+  },
+  he: {
+    listView: 'הצגה כרשימה',
+    row: 'שורה',
+    seat: 'מושב',
+    holderId: 'תעודת זהות של בעל הכרטיס',
+    mobile: 'טלפון נייד',
+  },
+} as const;
+
+/** Open cinema shows of one hall (seat plans 11: sofas, 12: standard, 13: a premium middle row). */
+export async function cinemaShows(
+  request: APIRequestContext,
+  seatplanId: number,
+): Promise<PresentationSummary[]> {
+  const res = await request.get('/api/seats/presentations');
+  const { presentations } = (await res.json()) as { presentations: PresentationSummary[] };
+  return presentations.filter((p) => p.seatplanId === seatplanId && p.saleStatus === 'open');
+}
+
+export interface SeatName {
+  key: string;
+  row: string;
+  seat: string;
+  premium: boolean;
+}
+
+/** Free seats without sofa, wheelchair, companion or limited-view flags, in plan order. */
+export async function plainFreeSeats(
+  request: APIRequestContext,
+  p: PresentationSummary,
+  opts: { premium?: boolean } = {},
+): Promise<SeatName[]> {
+  const plan = (await (
+    await request.get(`/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}`)
+  ).json()) as Seatplan;
+  const status = (await (
+    await request.get(
+      `/api/seats/seats-statusV2?presentationId=${p.id}&venueTypeId=${p.venueTypeId}&isReserved=1`,
+    )
+  ).json()) as { seats: Record<string, string> };
+  const out: SeatName[] = [];
+  for (const s of plan.S)
+    for (const g of s.G)
+      for (const r of g.R)
+        for (const seat of r.S) {
+          const key = `${s.id}_${seat.x}_${seat.y}`;
+          const plain = !seat.sofa && !seat.handicap && !seat.companion && !seat.limitedView;
+          if (plain && Boolean(seat.premium) === Boolean(opts.premium) && status.seats[key])
+            out.push({ key, row: r.r, seat: seat.n, premium: Boolean(seat.premium) });
+        }
+  return out;
+}
+
+export function seatButton(page: Page, lang: Lang, s: SeatName) {
+  const l = labels[lang];
+  return page
+    .getByTestId('seat-list-view')
+    .getByRole('button', { name: new RegExp(`, ${l.row} ${s.row}, ${l.seat} ${s.seat},`) });
+}
+
+/** Opens the order flow, holds the seats from the list view, and walks to the payment step. */
+export async function toPayment(page: Page, lang: Lang, show: PresentationSummary, seats: SeatName[]) {
+  await page.goto(`/order/${show.id}?language=${lang}`);
+  await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
+  await page.getByRole('button', { name: labels[lang].listView }).click();
+  await expect(page.getByTestId('seat-list-view')).toBeVisible();
+  for (const s of seats) {
+    await seatButton(page, lang, s).click();
+    await expect(seatButton(page, lang, s)).toHaveAttribute('aria-pressed', 'true');
+  }
+  await expect(page.getByTestId('seats-chosen')).toContainText(`(${seats.length})`);
+  for (let i = 0; i < 3; i++) await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('checkout')).toBeVisible();
+}
+
+export async function fillCustomer(page: Page) {
+  await page.locator('input[name=firstName]').fill('Dana');
+  await page.locator('input[name=lastName]').fill('Levi');
+  await page.locator('input[name=email]').fill('dana@example.com');
+  await page.locator('input[name=mobileNumber]').fill('050-1234567');
+  await page.getByTestId('terms').check();
+}
+
+export async function fillCard(page: Page, lang: Lang, number: string) {
+  await page.locator('input[name=cardnumber]').fill(number);
+  await page.locator('input[name=cc-exp]').fill('12/29');
+  await page.locator('input[name=cvc]').fill('123');
+  await page.getByLabel(labels[lang].holderId).fill('123456782');
+}
+
+export async function visitorUuid(page: Page): Promise<string> {
+  const { uuid } = (await page.evaluate(() => fetch('/api/session').then((r) => r.json()))) as {
+    uuid: string;
+  };
+  return uuid;
+}
+
+/** The seats the visitor holds for a presentation (the status map's `held` list). */
+export async function heldSeats(page: Page, show: PresentationSummary): Promise<string[]> {
+  const uuid = await visitorUuid(page);
+  const res = await page.request.get(
+    `/api/seats/seats-statusV2?presentationId=${show.id}&venueTypeId=${show.venueTypeId}&isReserved=1`,
+    { headers: { uuid } },
+  );
+  return ((await res.json()) as { held: string[] }).held;
+}
+
+async function latestSms(request: APIRequestContext, mobile: string): Promise<string> {
+  const res = await request.get('/api/dev/sms-outbox', { params: { mobileNumber: mobile } });
+  const { messages } = (await res.json()) as { messages: { text: string }[] };
+  return messages[0]?.text ?? '';
+}
+
+/** Logs in inside an open login panel (the personal area's, or the hold dialog's). */
+export async function logInInPanel(page: Page, lang: Lang, mobile: string) {
+  const panel = page.getByTestId('login-panel');
+  await panel.getByLabel(labels[lang].mobile).fill(mobile);
+  await panel.getByTestId('send-code').click();
+  await expect(panel.getByTestId('code-sent')).toBeVisible();
+  const code = /\b(\d{6})\b/.exec(await latestSms(page.request, mobile.replace(/\D/g, '')))![1]!;
+  await panel.locator('[data-testid="sms-code"] input').first().click();
+  await page.keyboard.type(code);
+  await panel.getByTestId('verify-code').click();
+}
