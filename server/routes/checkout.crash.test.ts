@@ -64,12 +64,14 @@ interface BoxOffice {
 }
 
 describe.each(dialects)('a box office killed while the acquirer approves, on %s', (dialect: TestDialect) => {
-  const running: ChildProcess[] = [];
+  const running: BoxOffice[] = [];
   const cleanups: (() => Promise<void> | void)[] = [];
 
   afterEach(async () => {
-    for (const child of running.splice(0))
+    for (const { child, exited } of running.splice(0)) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    }
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
@@ -105,12 +107,12 @@ describe.each(dialects)('a box office killed while the acquirer approves, on %s'
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    running.push(child);
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const app = overHttp(`http://127.0.0.1:${port}`);
+    running.push({ child, app, exited });
     await expect
       .poll(
         async () => {

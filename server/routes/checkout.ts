@@ -16,14 +16,18 @@ import { commitCheckout } from '../services/checkout/commit.ts';
 import type { CheckoutDeps } from '../services/checkout/deps.ts';
 import { advanceOrder, loadOrder } from '../services/checkout/settle.ts';
 import { voucherBalance } from '../services/checkout/payments/vouchers.ts';
-import { type Limit, assertUnderLimit, recordEvent } from '../services/customers/rateLimit.ts';
+import { countedAttempt, type Limit } from '../services/customers/rateLimit.ts';
 import { requireVisitor } from '../services/visitors/visitor.ts';
 import { sessionCustomer } from './customer.ts';
 
 const IdempotencyKey = z.uuid();
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
-/** Voucher codes are bearer secrets: 30 unknown codes per address per 15 minutes. */
+/**
+ * Voucher codes are bearer secrets: 30 unknown codes per address per 15 minutes, whether asked for at the
+ * balance lookup or tried in a commit.
+ */
 const VOUCHER_MISSES_PER_ADDRESS: Limit = { bucket: 'voucher_address', max: 30, windowMs: 15 * 60_000 };
+const isUnknownCode = (err: unknown) => err instanceof AppError && err.code === 'codeNotFound';
 
 export function checkoutDeps(app: FastifyRequest['server']): CheckoutDeps {
   const { db, clock, payments, settings, config } = app.deps;
@@ -73,7 +77,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = request.headers['idempotency-key'];
       const key = IdempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
       if (!key.success) throw new AppError('formValidation', 'send a uuid in the Idempotency-Key header');
-      return commitCheckout(deps, visitor, key.data, request.body, await sessionCustomer(request));
+      const account = await sessionCustomer(request);
+      const run = () => commitCheckout(deps, visitor, key.data, request.body, account);
+      if (request.body.cart.voucherPayments.length === 0) return run();
+      const { db, clock } = app.deps;
+      return countedAttempt(
+        db.kysely,
+        db.dialect,
+        VOUCHER_MISSES_PER_ADDRESS,
+        request.ip,
+        clock.now(),
+        run,
+        isUnknownCode,
+      );
     },
   );
 
@@ -122,15 +138,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const now = app.deps.clock.now();
-      await assertUnderLimit(app.deps.db.kysely, VOUCHER_MISSES_PER_ADDRESS, request.ip, now);
-      try {
-        return await voucherBalance(app.deps.db.kysely, request.query.reference, now);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'codeNotFound')
-          await recordEvent(app.deps.db.kysely, VOUCHER_MISSES_PER_ADDRESS, request.ip, now);
-        throw err;
-      }
+      const { db, clock } = app.deps;
+      const now = clock.now();
+      return countedAttempt(
+        db.kysely,
+        db.dialect,
+        VOUCHER_MISSES_PER_ADDRESS,
+        request.ip,
+        now,
+        () => voucherBalance(db.kysely, request.query.reference, now),
+        isUnknownCode,
+      );
     },
   );
 };

@@ -120,6 +120,23 @@ describe.each(dialects)('paying by gift card on %s', (dialect) => {
     expect(codes.filter((c) => c !== 'codeNotFound').every((c) => c === 'too_many_attempts')).toBe(true);
   });
 
+  it('counts unknown codes tried in a commit against the same limit, so the commit cannot be used to guess codes', async () => {
+    const me = visitor();
+    const { body } = await cartFor(me, 1);
+    const address = '10.20.30.60';
+    const attempt = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment/commit',
+        remoteAddress: address,
+        headers: { uuid: me, 'idempotency-key': crypto.randomUUID() },
+        payload: { ...body, cart: { ...body.cart, voucherPayments: vouchers([code, 100]) } } as object,
+      });
+    for (let i = 0; i < 30; i++) expectError(await attempt(`GUESS-${i}-CODE`), 404, 'codeNotFound');
+    expectError(await attempt('GUESS-30-CODE'), 429, 'too_many_attempts');
+    expectError(await voucherLookup(t.app, 'GIFT-500-SANDBOX', address), 429, 'too_many_attempts');
+  });
+
   it('takes part from the gift card and the rest by card, debiting the card only once confirmed', async () => {
     const me = visitor();
     const card = 'GIFT-150-SANDBOX';

@@ -26,15 +26,7 @@ export function expectError(res: Injected, status: number, code: string) {
   return (res.json().params ?? {}) as Record<string, string | number>;
 }
 
-export async function loginByEmail(app: FastifyInstance, who: { email: string; password: string }) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/customer/login',
-    payload: { email: who.email, password: who.password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-}
+export { loginByEmail } from './checkout.ts';
 
 /** A new account (no membership): an unknown number asks for a code regardless and logs in with it. */
 export async function newAccount(app: FastifyInstance, mobileNumber: string): Promise<string> {

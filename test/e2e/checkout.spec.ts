@@ -4,7 +4,7 @@ import {
   fillCard,
   fillCustomer,
   heldSeats,
-  logInInPanel,
+  logInFromHeader,
   plainFreeSeats,
   toPayment,
 } from './helpers.ts';
@@ -57,10 +57,7 @@ test('a logged-in customer saves a card and pays the next order with it, without
   page,
   request,
 }) => {
-  await page.goto('/?language=en');
-  await page.getByTestId('account-button').click();
-  await logInInPanel(page, 'en', '052-7654321');
-  await expect(page.getByTestId('account-button')).toContainText('Avi');
+  await logInFromHeader(page, 'en', '052-7654321', 'Avi');
 
   const [first, second] = (await cinemaShows(request, 12)).slice(2, 4);
   await toPayment(page, 'en', first!, (await plainFreeSeats(request, first!)).slice(0, 1));

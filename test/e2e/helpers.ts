@@ -44,7 +44,7 @@ export interface SeatName {
 export async function plainFreeSeats(
   request: APIRequestContext,
   p: PresentationSummary,
-  opts: { premium?: boolean } = {},
+  opts: { premium?: boolean; ticketGroup?: number } = {},
 ): Promise<SeatName[]> {
   const plan = (await (
     await request.get(`/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}`)
@@ -61,7 +61,8 @@ export async function plainFreeSeats(
         for (const seat of r.S) {
           const key = `${s.id}_${seat.x}_${seat.y}`;
           const plain = !seat.sofa && !seat.handicap && !seat.companion && !seat.limitedView;
-          if (plain && Boolean(seat.premium) === Boolean(opts.premium) && status.seats[key])
+          const level = opts.ticketGroup === undefined || seat.tg === opts.ticketGroup;
+          if (plain && level && Boolean(seat.premium) === Boolean(opts.premium) && status.seats[key])
             out.push({ key, row: r.r, seat: seat.n, premium: Boolean(seat.premium) });
         }
   return out;
@@ -74,12 +75,17 @@ export function seatButton(page: Page, lang: Lang, s: SeatName) {
     .getByRole('button', { name: new RegExp(`, ${l.row} ${s.row}, ${l.seat} ${s.seat},`) });
 }
 
-/** Opens the order flow, holds the seats from the list view, and walks to the payment step. */
-export async function toPayment(page: Page, lang: Lang, show: PresentationSummary, seats: SeatName[]) {
-  await page.goto(`/order/${show.id}?language=${lang}`);
+/** Opens the order flow of a presentation with its seats shown as a list. */
+export async function openSeatList(page: Page, lang: Lang, presentationId: number) {
+  await page.goto(`/order/${presentationId}?language=${lang}`);
   await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
   await page.getByRole('button', { name: labels[lang].listView }).click();
   await expect(page.getByTestId('seat-list-view')).toBeVisible();
+}
+
+/** Opens the order flow, holds the seats from the list view, and walks to the payment step. */
+export async function toPayment(page: Page, lang: Lang, show: PresentationSummary, seats: SeatName[]) {
+  await openSeatList(page, lang, show.id);
   for (const s of seats) {
     await seatButton(page, lang, s).click();
     await expect(seatButton(page, lang, s)).toHaveAttribute('aria-pressed', 'true');
@@ -137,4 +143,12 @@ export async function logInInPanel(page: Page, lang: Lang, mobile: string) {
   await panel.locator('[data-testid="sms-code"] input').first().click();
   await page.keyboard.type(code);
   await panel.getByTestId('verify-code').click();
+}
+
+/** Logs in from the header's personal-area button, and waits for the customer's name there. */
+export async function logInFromHeader(page: Page, lang: Lang, mobile: string, name: string) {
+  await page.goto(`/?language=${lang}`);
+  await page.getByTestId('account-button').click();
+  await logInInPanel(page, lang, mobile);
+  await expect(page.getByTestId('account-button')).toContainText(name);
 }

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { cinemaShows, fillCard, logInInPanel, plainFreeSeats, toPayment } from './helpers.ts';
+import {
+  cinemaShows,
+  fillCard,
+  logInFromHeader,
+  logInInPanel,
+  plainFreeSeats,
+  toPayment,
+} from './helpers.ts';
 
 /**
  * Hold orders: a member reserves now and pays at the box office (logging in from the order when
@@ -45,10 +52,7 @@ test('premium seats cannot be held: the box office refuses, and one click makes 
   page,
   request,
 }) => {
-  await page.goto('/?language=en');
-  await page.getByTestId('account-button').click();
-  await logInInPanel(page, 'en', '052-7654321');
-  await expect(page.getByTestId('account-button')).toContainText('Avi');
+  await logInFromHeader(page, 'en', '052-7654321', 'Avi');
 
   const show = (await cinemaShows(request, 13))[0]!;
   const premium = (await plainFreeSeats(request, show, { premium: true })).slice(0, 2);

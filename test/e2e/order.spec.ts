@@ -1,89 +1,37 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
-import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import {
+  cinemaShows as shows,
+  fillCard,
+  fillCustomer,
+  openSeatList,
+  plainFreeSeats,
+  seatButton,
+} from './helpers.ts';
 
 /** The seat order flow in real Chromium against the real server and a fresh SQLite database. */
 
 const texts = {
   en: {
-    listView: 'Show as a list',
-    row: 'row',
-    seat: 'seat',
     student: 'Student',
-    holderId: "Card holder's ID number",
     declined: 'declined',
     taken: 'no longer available',
   },
   he: {
-    listView: 'הצגה כרשימה',
-    row: 'שורה',
-    seat: 'מושב',
     student: 'סטודנט',
-    holderId: 'תעודת זהות של בעל הכרטיס',
     declined: 'סירבה',
     taken: 'כבר אינו פנוי',
   },
 } as const;
 type Lang = keyof typeof texts;
 
-async function cinemaShows(request: APIRequestContext): Promise<PresentationSummary[]> {
-  const res = await request.get('/api/seats/presentations');
-  const { presentations } = (await res.json()) as { presentations: PresentationSummary[] };
-  return presentations.filter((p) => p.seatplanId === 11 && p.saleStatus === 'open');
-}
-
-interface SeatName {
-  key: string;
-  row: string;
-  seat: string;
-}
-
-/** Free regular seats (not sofa, wheelchair or limited view) of a presentation, in plan order. */
-async function freeRegularSeats(request: APIRequestContext, p: PresentationSummary): Promise<SeatName[]> {
-  const plan = (await (
-    await request.get(`/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}`)
-  ).json()) as Seatplan;
-  const status = (await (
-    await request.get(
-      `/api/seats/seats-statusV2?presentationId=${p.id}&venueTypeId=${p.venueTypeId}&isReserved=1`,
-    )
-  ).json()) as { seats: Record<string, string> };
-  const out: SeatName[] = [];
-  for (const s of plan.S)
-    for (const g of s.G)
-      for (const r of g.R)
-        for (const seat of r.S) {
-          const key = `${s.id}_${seat.x}_${seat.y}`;
-          const plain = !seat.sofa && !seat.handicap && !seat.companion && !seat.limitedView && seat.tg === 1;
-          if (plain && status.seats[key]) out.push({ key, row: r.r, seat: seat.n });
-        }
-  return out;
-}
-
-function seatButton(page: Page, lang: Lang, s: SeatName) {
-  const tx = texts[lang];
-  return page
-    .getByTestId('seat-list-view')
-    .getByRole('button', { name: new RegExp(`, ${tx.row} ${s.row}, ${tx.seat} ${s.seat},`) });
-}
-
-async function openSeatList(page: Page, lang: Lang, presentationId: number) {
-  await page.goto(`/order/${presentationId}?language=${lang}`);
-  await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
-  await page.getByRole('button', { name: texts[lang].listView }).click();
-  await expect(page.getByTestId('seat-list-view')).toBeVisible();
-}
+const cinemaShows = (request: APIRequestContext) => shows(request, 11);
+const freeRegularSeats = (request: APIRequestContext, p: PresentationSummary) =>
+  plainFreeSeats(request, p, { ticketGroup: 1 });
 
 async function fillDetails(page: Page, lang: Lang, cardNumber: string) {
-  await page.locator('input[name=firstName]').fill('Dana');
-  await page.locator('input[name=lastName]').fill('Levi');
-  await page.locator('input[name=email]').fill('dana@example.com');
-  await page.locator('input[name=mobileNumber]').fill('050-1234567');
-  await page.getByTestId('terms').check();
-  await page.locator('input[name=cardnumber]').fill(cardNumber);
-  await page.locator('input[name=cc-exp]').fill('12/29');
-  await page.locator('input[name=cvc]').fill('123');
-  await page.getByLabel(texts[lang].holderId).fill('123456782');
+  await fillCustomer(page);
+  await fillCard(page, lang, cardNumber);
 }
 
 for (const [lang, index] of [

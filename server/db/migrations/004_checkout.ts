@@ -45,6 +45,12 @@ export function checkoutMigration(dialect: Dialect): Migration {
       // released by the visitor nor claimed by a second checkout.
       await db.schema.alterTable('seat_holds').addColumn('claimed_by', 'text').execute();
       await db.schema.createIndex('seat_holds_claimed_by').on('seat_holds').column('claimed_by').execute();
+      // Seats sold before this migration are claimed by the order that bought them.
+      await sql`update seat_holds set claimed_by = (
+          select t.reservation_identifier from order_tickets t
+          where t.presentation_id = seat_holds.presentation_id and t.section_id = seat_holds.section_id
+            and t.x = seat_holds.x and t.y = seat_holds.y and t.state = 'valid' limit 1)
+        where state = 'sold'`.execute(db);
 
       await db.schema
         .createTable('order_payments')

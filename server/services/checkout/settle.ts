@@ -10,6 +10,7 @@ import type { CheckoutDeps } from './deps.ts';
 import { opaqueId } from './ids.ts';
 import { lineKinds } from './lines/index.ts';
 import { CannotFulfil, type OrderRef, type Trx } from './lines/types.ts';
+import { writeRefund } from './payments/refunds.ts';
 import { debitVouchers } from './payments/vouchers.ts';
 
 /**
@@ -198,19 +199,15 @@ export async function refundFailedOrder(deps: CheckoutDeps, rid: string): Promis
         .where('status', '=', 'approved')
         .execute();
       if (amount > 0)
-        await trx
-          .insertInto('refunds')
-          .values({
-            id: opaqueId('rf'),
-            transaction_id: p.provider_ref ?? '',
-            payment_id: p.id,
-            reservation_identifier: rid,
-            voucher_reference: null,
-            amount,
-            created_at: now,
-            done_at: now,
-          })
-          .execute();
+        await writeRefund(trx, {
+          transactionId: p.provider_ref ?? '',
+          paymentId: p.id,
+          reservationIdentifier: rid,
+          voucherReference: null,
+          amount,
+          now,
+          sent: true,
+        });
     });
     deps.log?.warn(
       { reservationIdentifier: rid, amount },

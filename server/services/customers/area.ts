@@ -11,7 +11,8 @@ import type { Settings } from '../../../src/api/contract/session.ts';
 import type { Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { cancelOrderInTransaction, sendRefunds } from '../checkout/cancelOrder.ts';
+import { cancelOrderInTransaction } from '../checkout/cancelOrder.ts';
+import { sendRefunds } from '../checkout/payments/refunds.ts';
 import { loadOrderDocument } from '../orders/documents.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 

@@ -76,3 +76,32 @@ export async function pruneEvents(db: Db, now: number): Promise<void> {
     .where('created_at', '<', now - 24 * 3_600_000)
     .execute();
 }
+
+/**
+ * Runs `attempt` counted in advance against `limit` for `key` (checked and recorded in one short
+ * transaction that takes the key's lock), so a burst of requests cannot all pass before any is counted.
+ * The count is taken back when the attempt succeeds or fails for a reason `counts` does not count.
+ */
+export async function countedAttempt<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  limit: Limit,
+  key: string,
+  now: number,
+  attempt: () => Promise<T>,
+  counts: (err: unknown) => boolean,
+): Promise<T> {
+  await db.transaction().execute(async (trx) => {
+    await lockKeys(trx, dialect, [`${limit.bucket}:${key}`]);
+    await assertUnderLimit(trx, limit, key, now);
+    await recordEvent(trx, limit, key, now);
+  });
+  try {
+    const result = await attempt();
+    await forgetEvent(db, dialect, limit, key, now);
+    return result;
+  } catch (err) {
+    if (!counts(err)) await forgetEvent(db, dialect, limit, key, now);
+    throw err;
+  }
+}

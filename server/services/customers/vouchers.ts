@@ -3,8 +3,7 @@ import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { SystemVoucher, VoucherStatus } from '../../../src/api/contract/customer.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { sendRefunds } from '../checkout/cancelOrder.ts';
-import { opaqueId } from '../checkout/ids.ts';
+import { sendRefunds, writeRefund } from '../checkout/payments/refunds.ts';
 import type { AreaContext } from './area.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -132,21 +131,15 @@ export async function cancelVoucher(
       .set({ state: 'cancelled', cancelled_by: 'customer' })
       .where('reference', '=', reference)
       .execute();
-    const id = opaqueId('rf');
-    await trx
-      .insertInto('refunds')
-      .values({
-        id,
-        transaction_id: v.transaction_id,
-        payment_id: null,
-        reservation_identifier: v.reservation_identifier,
-        voucher_reference: reference,
-        amount: v.price,
-        created_at: ctx.now,
-        done_at: null,
-      })
-      .execute();
-    return { refundId: id, price: v.price };
+    const refundId = await writeRefund(trx, {
+      transactionId: v.transaction_id,
+      paymentId: null,
+      reservationIdentifier: v.reservation_identifier,
+      voucherReference: reference,
+      amount: v.price,
+      now: ctx.now,
+    });
+    return { refundId, price: v.price };
   });
   await sendRefunds(ctx.db, ctx.payments, [refundId], () => ctx.now);
   return { Reference: reference, status: 'cancelled' as const, refund: price };

@@ -63,6 +63,11 @@ export function SecurePaymentDialog({
     }
   };
 
+  const cancelButton = (
+    <Button variant="default" onClick={() => void cancel()} loading={cancelling} data-testid="cancel-payment">
+      {t('checkout.cancelPayment')}
+    </Button>
+  );
   const a = action?.action;
   const title = redirecting
     ? t(`checkout.redirecting.${redirecting}`)
@@ -109,14 +114,7 @@ export function SecurePaymentDialog({
                 {t('checkout.waitingForBank')}
               </Text>
             </Group>
-            <Button
-              variant="default"
-              onClick={() => void cancel()}
-              loading={cancelling}
-              data-testid="cancel-payment"
-            >
-              {t('checkout.cancelPayment')}
-            </Button>
+            {cancelButton}
           </Group>
         </Stack>
       ) : null}
@@ -142,16 +140,7 @@ export function SecurePaymentDialog({
               {t('checkout.openSandboxBank')}
             </Anchor>
           ) : null}
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => void cancel()}
-              loading={cancelling}
-              data-testid="cancel-payment"
-            >
-              {t('checkout.cancelPayment')}
-            </Button>
-          </Group>
+          <Group justify="flex-end">{cancelButton}</Group>
         </Stack>
       ) : null}
     </Modal>

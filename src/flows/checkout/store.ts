@@ -1,16 +1,14 @@
 import { proxy } from 'valtio';
 import { ApiCallError } from '../../api/client.ts';
 import type { CheckoutAction, CheckoutAnswer, CheckoutCompleted } from '../../api/contract/checkout.ts';
-import type { CustomerAccount } from '../../api/contract/customer.ts';
 import type { CommitBody, CommitCart, CustomerInfo, PaymentMethod } from '../../api/contract/order.ts';
 import type { OrderCustomerInfoBlock, Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
-import { validateCustomerInfo } from '../../domain/customer.ts';
 import { allowedPayments } from '../../domain/order/tickets.ts';
 import { customerState } from '../../state/customer.ts';
-import { session } from '../../state/session.ts';
-import { type CardErrors, type CardValue, cardErrors, emptyCard } from './CardForm.tsx';
+import { type CardErrors, type CardValue, emptyCard } from './CardForm.tsx';
 import { clearRedirect, loadRedirect, saveRedirect } from './persist.ts';
+import { checkoutProblems, commitBody, defaultMethod, detailsOfAccount, withLang } from './request.ts';
 
 /** A message the checkout shows: a text key, or a failed call (translated from its catalogue code). */
 export type CheckoutMessage = { key: string } | { error: unknown };
@@ -105,17 +103,7 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
   const maxPayments = () =>
     allowedPayments(due(), settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
 
-  function problems(now: Date) {
-    const form: Record<string, string> = {};
-    for (const p of validateCustomerInfo(host.block, state.customer)) form[p.field] ??= p.code;
-    let card: CardErrors = {};
-    if (due() > 0 && state.method === 'card') card = cardErrors(state.card, now);
-    if (due() > 0 && state.method === 'blik' && !/^\d{6}$/.test(state.blikCode))
-      form.blikCode = 'blik_code_invalid';
-    if (due() > 0 && state.method === 'savedCard' && !state.savedCardId)
-      form.savedCard = 'saved_card_not_found';
-    return { form, card };
-  }
+  const problems = (now: Date) => checkoutProblems(state, host.block, due(), now);
 
   function edited() {
     state.payError = null;
@@ -197,39 +185,8 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
     savedFlow,
   };
 
-  function body(): CommitBody {
-    const lines = host.lines();
-    const toPay = due();
-    const method = toPay > 0 ? state.method : undefined;
-    const card = state.card;
-    return {
-      cart: {
-        ...lines,
-        customerInfo: { ...state.customer },
-        isHold: state.isHold,
-        voucherPayments: state.vouchers.map((v) => ({ systemVoucher: v.reference, amount: v.amount })),
-        ...(method ? { paymentMethod: method } : {}),
-        ...(method === 'card'
-          ? {
-              creditcardInfo: {
-                number: card.number.replace(/\s/g, ''),
-                expiry: card.expiry,
-                cvv: card.cvv,
-                holderId: card.holderId,
-              },
-              saveMagCard:
-                Boolean(customerState.customer) && state.saveCard && settings.payment.methods.savedCards,
-            }
-          : {}),
-        ...(method === 'savedCard' && state.savedCardId ? { paymentIdentifier: state.savedCardId } : {}),
-        ...(method === 'blik' ? { blikCode: state.blikCode } : {}),
-        numberOfPayments:
-          method === 'card' || method === 'savedCard' ? Math.min(card.numberOfPayments, maxPayments()) : 1,
-      },
-      locale: session.locale,
-      returnPath: host.returnPath(),
-    };
-  }
+  const body = (): CommitBody =>
+    commitBody(state, host, settings, due(), maxPayments(), customerState.customer !== null);
 
   /** Checks the form, then commits: the answer completes the order, or asks the customer to act. */
   async function pay() {
@@ -382,33 +339,4 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
   }
 
   return { state, settings, host, due, maxPayments, problems, ...intents };
-}
-
-/** The card form when the venue offers it, else the first method it offers. */
-function defaultMethod(settings: Settings): PaymentMethod {
-  const { methods, paypal } = settings.payment;
-  if (methods.card) return 'card';
-  if (paypal.isActive) return 'paypal';
-  if (methods.blik) return 'blik';
-  return 'redirect';
-}
-
-/** Sandbox pages speak the shop's language. */
-function withLang(url: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}lang=${session.locale}`;
-}
-
-/** The order form's fields from the logged-in customer's account (empty when nobody is logged in). */
-export function detailsOfAccount(c: CustomerAccount | null): CustomerInfo {
-  if (!c) return {};
-  const out: CustomerInfo = {};
-  if (c.FirstName) out.firstName = c.FirstName;
-  if (c.LastName) out.lastName = c.LastName;
-  if (c.EmailAddress1) out.email = c.EmailAddress1;
-  if (c.MobileNumber1) out.mobileNumber = c.MobileNumber1;
-  if (c.SSN) out.ssn = c.SSN;
-  if (c.Address1) out.address1 = c.Address1;
-  if (c.City) out.city = c.City;
-  if (c.PostalCode) out.postalCode = c.PostalCode;
-  return out;
 }

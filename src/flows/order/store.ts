@@ -8,7 +8,8 @@ import { completeOrder, removePresentation, selectPresentation, updateSeats } fr
 import { customerState } from '../../state/customer.ts';
 import { session } from '../../state/session.ts';
 import { orderPath } from '../../routing/paths.ts';
-import { type CheckoutHost, createCheckout, detailsOfAccount } from '../checkout/store.ts';
+import { detailsOfAccount } from '../checkout/request.ts';
+import { type CheckoutHost, createCheckout } from '../checkout/store.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
 import { deriveOrder } from './selectors.ts';
 
@@ -267,5 +268,7 @@ export function createOrderStore(
     goTo,
     startOver,
     extendHold,
+    /** Pays for the order: the checkout commits this flow's seats and products. */
+    pay: () => checkout.pay(),
   };
 }

@@ -20,15 +20,26 @@ interface IndexedPlan {
   indexOf: Map<string, number>;
 }
 
-// Plans never change once stored; parsing a 20,000-seat plan takes milliseconds, so keep a few.
-const plans = new Map<number, IndexedPlan>();
+// Plans never change once stored; parsing a 20,000-seat plan takes milliseconds, so keep a few. The
+// promise is kept, so commits arriving together parse a plan once.
+const plans = new Map<number, Promise<IndexedPlan | null>>();
 
-export async function indexedPlan(
-  db: Kysely<Database> | Trx,
-  seatplanId: number,
-): Promise<IndexedPlan | null> {
-  const hit = plans.get(seatplanId);
-  if (hit) return hit;
+export function indexedPlan(db: Kysely<Database> | Trx, seatplanId: number): Promise<IndexedPlan | null> {
+  let hit = plans.get(seatplanId);
+  if (!hit) {
+    hit = loadPlan(db, seatplanId);
+    if (plans.size >= 16) plans.delete(plans.keys().next().value!);
+    plans.set(seatplanId, hit);
+    // A plan that could not be read is not remembered: the next purchase reads it again.
+    hit.then(
+      (plan) => plan ?? plans.delete(seatplanId),
+      () => plans.delete(seatplanId),
+    );
+  }
+  return hit;
+}
+
+async function loadPlan(db: Kysely<Database> | Trx, seatplanId: number): Promise<IndexedPlan | null> {
   const row = await db
     .selectFrom('seatplans')
     .select('plan_json')

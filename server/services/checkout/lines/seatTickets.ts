@@ -16,7 +16,7 @@ import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/seats.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
-import { CannotFulfil, type CheckoutContext, type LineKind, type LineTotals, type Trx } from './types.ts';
+import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
 
 /** A sold seat's hold never lapses. */
 export const SOLD_FOREVER = 8_640_000_000_000_000;
@@ -285,25 +285,8 @@ export const seatTickets: LineKind<SeatLines> = {
   },
 
   async cancel(trx, _now, order) {
-    const seats = await trx
-      .selectFrom('order_tickets')
-      .select(['presentation_id', 'section_id', 'x', 'y'])
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .where('state', '=', 'valid')
-      .execute();
+    // Sold seats keep their order's claim (older sales were given theirs by migration 004).
     await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
-    // Seats sold before orders claimed their seats carry no claim: find them by position.
-    for (const s of seats)
-      await trx
-        .deleteFrom('seat_holds')
-        .where('presentation_id', '=', s.presentation_id)
-        .where('section_id', '=', s.section_id)
-        .where('x', '=', s.x)
-        .where('y', '=', s.y)
-        .where('state', '=', 'sold')
-        .where('claimed_by', 'is', null)
-        .execute();
     await trx
       .updateTable('order_tickets')
       .set({ state: 'cancelled' })
@@ -331,5 +314,3 @@ async function lastCommit(trx: Trx, visitor: string, s: { pi: number; si: number
       reservationIdentifier: sold.reservation_identifier,
     });
 }
-
-export type { CheckoutContext };

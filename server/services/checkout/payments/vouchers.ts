@@ -6,6 +6,7 @@ import type { VoucherApplication } from '../../../../src/domain/payment/split.ts
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { CannotFulfil, type Trx } from '../lines/types.ts';
+import { markRefunded } from './refunds.ts';
 
 type Db = Kysely<Database> | Trx;
 
@@ -143,15 +144,7 @@ export async function creditVouchers(
       .set((eb) => ({ balance: eb('balance', '+', back), redeemed: eb('redeemed', '-', back) }))
       .where('reference', '=', r.voucher_reference!)
       .execute();
-    await trx
-      .updateTable('order_payments')
-      .set({
-        refunded_amount: r.refunded_amount + back,
-        status: r.refunded_amount + back === r.amount ? 'refunded' : 'approved',
-        updated_at: now,
-      })
-      .where('id', '=', r.id)
-      .execute();
+    await markRefunded(trx, r, back, now);
     left -= back;
   }
   return amount - left;
