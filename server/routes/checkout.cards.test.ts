@@ -326,3 +326,39 @@ describe.each(dialects)('payment methods a venue switched off, on %s', (dialect)
     expect(settings.payment.methods).toMatchObject({ card: false, blik: false, redirect: false });
   });
 });
+
+describe.each(dialects)('card brands a venue accepts, on %s', (dialect) => {
+  let t: TestApp;
+  let shop: SeatShop;
+  const dir = mkdtempSync(join(tmpdir(), 'settings-'));
+  beforeAll(async () => {
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ payment: { acceptedBrands: ['visa'] } }));
+    t = await createTestApp(dialect, { env: { SETTINGS_FILE: file } });
+    shop = await seatShop(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a card of a brand the venue does not accept, and takes one it does', async () => {
+    const me = visitor();
+    const seats = await shop.hold(me, 1);
+    const mastercard = { ...goodCard, number: SANDBOX_CARDS.approveMastercard };
+    const refused = await commit(
+      t.app,
+      me,
+      crypto.randomUUID(),
+      shop.cart(seats, { creditcardInfo: mastercard }),
+    );
+    expect(errorOf(refused)).toEqual({
+      status: 409,
+      code: 'payment_method_unavailable',
+      params: { method: 'mastercard', field: 'number' },
+    });
+    expect(await sandboxOf(t).ledger()).toHaveLength(0);
+    const paid = await commit(t.app, me, crypto.randomUUID(), shop.cart(seats));
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '../../../../src/api/contract/order.ts';
 import type { Settings } from '../../../../src/api/contract/session.ts';
 import { allowedPayments } from '../../../../src/domain/order/tickets.ts';
 import {
+  cardBrand,
   isExpiryValid,
   isValidCardNumber,
   isValidCvv,
@@ -45,10 +46,21 @@ function enabled(settings: Settings, method: PaymentMethod): boolean {
   }
 }
 
-function checkCard(card: CardDetails | undefined, now: number): CardDetails {
+function checkCard(
+  card: CardDetails | undefined,
+  now: number,
+  acceptedBrands: readonly string[],
+): CardDetails {
   if (!card) throw new AppError('field_required', 'card details are required', { field: 'creditcardInfo' });
   if (!isValidCardNumber(card.number))
     throw new AppError('card_number_invalid', 'the card number is not valid', { field: 'number' });
+  // A brand the card form recognises must be one the venue accepts (the settings' card-brand option).
+  const brand = cardBrand(card.number.replace(/\D/g, ''));
+  if (brand !== 'other' && !acceptedBrands.includes(brand))
+    throw new AppError('payment_method_unavailable', `${brand} cards are not accepted`, {
+      method: brand,
+      field: 'number',
+    });
   if (!isExpiryValid(card.expiry, new Date(now)))
     throw new AppError('card_expiry_invalid', 'the card expiry is not valid', { field: 'expiry' });
   if (!isValidCvv(card.cvv)) throw new AppError('card_cvv_invalid', 'the CVV is not valid', { field: 'cvv' });
@@ -94,7 +106,7 @@ export function chooseMethod(
         throw new AppError('payment_method_unavailable', 'cards are not saved', { method: 'savedCard' });
       return {
         method,
-        card: checkCard(cart.creditcardInfo, now),
+        card: checkCard(cart.creditcardInfo, now, settings.payment.acceptedBrands),
         saveCard: cart.saveMagCard,
         numberOfPayments: cart.numberOfPayments,
       };
