@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from '../server/seed/index.ts';
 import type { CheckoutAnswer } from '../src/api/contract/checkout.ts';
 import type { PresentationSummary, TicketGroup } from '../src/api/contract/presentations.ts';
 import type { Seatplan } from '../src/api/contract/seatplan.ts';
+import { dropSchema, pct, round2 } from './common.ts';
 
 /**
  * Checkout benchmark: does a slow card acquirer hold up everybody else? Ten customers each hold two
@@ -51,13 +52,6 @@ const WARMUP_ROUND_TRIPS = 50;
 const IDLE_ROUND_TRIPS = 100;
 /** The target: the busy p95 stays within this many times the idle p95. */
 export const MAX_RATIO_P95 = 3;
-
-/** The p-th percentile (nearest rank, as bench/server.ts), rounded to 0.01 ms. */
-export const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return round2(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0);
-};
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 interface Seat {
   sectionId: number;
@@ -114,13 +108,7 @@ export async function benchCheckout(
   } finally {
     await app?.close();
     rmSync(dir, { recursive: true, force: true });
-    if (database === 'postgres') {
-      const pg = (await import('pg')).default;
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    if (database === 'postgres') await dropSchema(schema);
   }
 }
 

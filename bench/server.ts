@@ -7,6 +7,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seedDemoCatalogue } from '../server/seed/index.ts';
 import type { PresentationSummary } from '../src/api/contract/presentations.ts';
+import { dropSchema, pct } from './common.ts';
 
 /**
  * Server load benchmark: seat-lock throughput and latency over real HTTP with concurrent visitors,
@@ -22,11 +23,6 @@ export interface ServerRun {
   statusArenaP95Ms: number;
   seatplanArenaP50Ms: number;
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0) * 100) / 100;
-};
 
 async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];
@@ -114,13 +110,7 @@ export async function benchServer(database: 'sqlite' | 'postgres'): Promise<Serv
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
-    if (database === 'postgres') {
-      const pg = (await import('pg')).default;
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    if (database === 'postgres') await dropSchema(schema);
   }
 }
 

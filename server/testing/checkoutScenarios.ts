@@ -8,7 +8,7 @@ import { type PlanData, SEAT_STATE, seatKeyOf } from '../../workers/seatplan/mod
 import { parsePlan } from '../../workers/seatplan/parse.ts';
 import { type RuleResult, validateSelection } from '../../workers/seatplan/rules.ts';
 import type { Database } from '../db/types.ts';
-import { type FreeSeat, lock, lockBody, unlock } from './fixtures.ts';
+import { type FreeSeat, lock, lockBody, statusMap, unlock } from './fixtures.ts';
 import type { TestApp } from './harness.ts';
 
 /**
@@ -75,18 +75,7 @@ export async function unlockAll(
 
 /** The status map: free seats (keys) and the seats this visitor holds in the cart. */
 export async function statusOf(app: FastifyInstance, p: PresentationSummary, uuid?: string) {
-  const res = await app.inject({
-    method: 'GET',
-    url: '/api/seats/seats-statusV2',
-    query: {
-      presentationId: String(p.id),
-      venueTypeId: String(p.venueTypeId),
-      isReserved: p.isReserved ? '1' : '0',
-    },
-    headers: uuid ? { uuid } : {},
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { seats: Record<string, string>; held: string[] };
+  const body = await statusMap(app, p, uuid);
   return { free: new Set(Object.keys(body.seats)), held: body.held };
 }
 

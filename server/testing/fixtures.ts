@@ -29,11 +29,12 @@ export interface FreeSeat {
   key: string;
 }
 
-export async function freeSeats(
+/** The status map of a presentation (free seats, and the seats `uuid` holds) as the shop asks for it. */
+export async function statusMap(
   app: FastifyInstance,
   p: PresentationSummary,
   uuid?: string,
-): Promise<FreeSeat[]> {
+): Promise<{ seats: Record<string, string>; held: string[] }> {
   const res = await app.inject({
     method: 'GET',
     url: '/api/seats/seats-statusV2',
@@ -45,7 +46,15 @@ export async function freeSeats(
     headers: uuid ? { uuid } : {},
   });
   if (res.statusCode !== 200) throw new Error(`status failed: ${res.body}`);
-  const seats = (res.json() as { seats: Record<string, string> }).seats;
+  return res.json() as { seats: Record<string, string>; held: string[] };
+}
+
+export async function freeSeats(
+  app: FastifyInstance,
+  p: PresentationSummary,
+  uuid?: string,
+): Promise<FreeSeat[]> {
+  const { seats } = await statusMap(app, p, uuid);
   return Object.entries(seats).map(([key, value]) => {
     const [s, x, y] = key.split('_').map(Number);
     return {

@@ -52,3 +52,8 @@ export function externalTarget(pathname: string, search = '', hash = ''): string
 export function orderPath(presentationId: number): string {
   return `/order/${presentationId}`;
 }
+
+/** `path` with query parameters added (after any it already carries). */
+export function withQuery(path: string, params: Record<string, string>): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
+}

@@ -7,6 +7,7 @@ import type {
 } from '../../../src/api/contract/checkout.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
 import { splitInstalments } from '../../../src/domain/payment/split.ts';
+import { withQuery } from '../../../src/routing/paths.ts';
 import type { Database, PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { loadOrderDocument } from '../orders/documents.ts';
@@ -72,9 +73,7 @@ export async function completedAnswer(
     isHold: order.isHold,
     holdDeadline: order.holdDeadline,
     email: meta.email,
-    orderReceivedUrl: received
-      ? `${received}${received.includes('?') ? '&' : '?'}reservation=${encodeURIComponent(reservationIdentifier)}`
-      : null,
+    orderReceivedUrl: received ? withQuery(received, { reservation: reservationIdentifier }) : null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Locale } from '../../../src/api/contract/common.ts';
 import type { CommitBodySchema } from '../../../src/api/contract/order.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
 import { splitByVouchers } from '../../../src/domain/payment/split.ts';
+import { withQuery } from '../../../src/routing/paths.ts';
 import { cardLast4, normalizeIsraeliMobile } from '../../../src/domain/validation.ts';
 import type { PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
@@ -149,8 +150,8 @@ function initiateRequest(
     currency: 'ILS' as const,
     description: `order ${rid}`,
     numberOfPayments: 'numberOfPayments' in payment.chosen ? payment.chosen.numberOfPayments : 1,
-    returnPath: withParams(back, { checkout: 'return', reservation: rid }),
-    cancelPath: withParams(back, { checkout: 'cancel', reservation: rid }),
+    returnPath: withQuery(back, { checkout: 'return', reservation: rid }),
+    cancelPath: withQuery(back, { checkout: 'cancel', reservation: rid }),
   };
   const c = payment.chosen;
   switch (c.method) {
@@ -165,10 +166,6 @@ function initiateRequest(
     case 'redirect':
       return { ...base, method: 'redirect' };
   }
-}
-
-function withParams(path: string, params: Record<string, string>): string {
-  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
 }
 
 async function placeOrder(

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
-import { PaymentUnavailableError } from '../payments/provider.ts';
 import type { CheckoutDeps } from './deps.ts';
-import { confirmOrder, loadOrder, providerPayment, refundFailedOrder, settle } from './settle.ts';
+import { sendRefunds } from './payments/refunds.ts';
+import { advanceOrder, refundFailedOrder } from './settle.ts';
 
 export interface ReconcileReport {
   confirmed: number;
@@ -28,26 +28,16 @@ export async function reconcile(deps: CheckoutDeps, graceMs = 10_000): Promise<R
     .orderBy('created_at')
     .limit(200)
     .execute();
+  // The same path as a status poll: the provider is asked, and the order settles (or stays waiting).
   for (const { reservation_identifier: rid } of pending) {
     try {
-      const order = await loadOrder(deps.db, rid);
-      const payment = await providerPayment(deps.db, rid);
-      if (!payment || payment.status === 'approved') await confirmOrder(deps, rid, null);
-      else {
-        const outcome = await deps.provider.status(payment.id);
-        if (outcome === null && order.created_at + deps.paymentWindowMs > now) {
-          report.waiting++;
-          continue;
-        }
-        const answer = await settle(deps, order, payment, outcome);
-        if (answer.status === 'action_required') {
-          report.waiting++;
-          continue;
-        }
-      }
-      report.confirmed++;
+      const answer = await advanceOrder(deps, rid);
+      if (answer.status === 'action_required') report.waiting++;
+      else report.confirmed++;
     } catch (err) {
-      if (err instanceof PaymentUnavailableError) report.waiting++;
+      // Still in flight at the provider, or the provider did not answer: try again next time.
+      if (err instanceof AppError && (err.code === 'paymentError' || err.code === 'errorNoResponse'))
+        report.waiting++;
       else if (err instanceof AppError) report.failed++;
       else deps.log?.error({ err, reservationIdentifier: rid }, 'reconciling an order failed');
     }
@@ -74,23 +64,17 @@ export async function reconcile(deps: CheckoutDeps, graceMs = 10_000): Promise<R
 
   const unsent = await deps.db
     .selectFrom('refunds')
-    .selectAll()
+    .select('id')
     .where('done_at', 'is', null)
     .limit(200)
     .execute();
-  for (const r of unsent) {
-    try {
-      await deps.provider.refund(r.transaction_id, { amount: r.amount, reference: `refund:${r.id}` });
-      await deps.db
-        .updateTable('refunds')
-        .set({ done_at: deps.clock.now() })
-        .where('id', '=', r.id)
-        .execute();
-      report.refunded++;
-    } catch (err) {
-      deps.log?.warn({ err, refund: r.id }, 'a refund will be retried');
-    }
-  }
+  report.refunded += await sendRefunds(
+    deps.db,
+    deps.provider,
+    unsent.map((r) => r.id),
+    () => deps.clock.now(),
+    deps.log,
+  );
   return report;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutAction } from '../../api/contract/checkout.ts';
 import { formatPrice } from '../../i18n/format.ts';
+import { withQuery } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 
 /** How often the shop asks where a payment in progress stands. */
@@ -97,7 +98,7 @@ export function SecurePaymentDialog({
           <Text size="sm">{t('checkout.challengeText', { amount: formatPrice(action.amount, locale) })}</Text>
           <Box
             component="iframe"
-            src={`${a.url}${a.url.includes('?') ? '&' : '?'}lang=${locale}`}
+            src={withQuery(a.url, { lang: locale })}
             title={t('checkout.challengeFrame')}
             data-testid="challenge-frame"
             style={{

@@ -2,6 +2,7 @@ import type { CommitBody, CustomerInfo, PaymentMethod } from '../../api/contract
 import type { CustomerAccount } from '../../api/contract/customer.ts';
 import type { OrderCustomerInfoBlock, Settings } from '../../api/contract/session.ts';
 import { validateCustomerInfo } from '../../domain/customer.ts';
+import { withQuery } from '../../routing/paths.ts';
 import { session } from '../../state/session.ts';
 import { type CardErrors, cardErrors } from './CardForm.tsx';
 import type { CheckoutHost, CheckoutState } from './store.ts';
@@ -75,7 +76,7 @@ export function defaultMethod(settings: Settings): PaymentMethod {
 
 /** Sandbox pages speak the shop's language. */
 export function withLang(url: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}lang=${session.locale}`;
+  return withQuery(url, { lang: session.locale });
 }
 
 /** The order form's fields from the logged-in customer's account (empty when nobody is logged in). */

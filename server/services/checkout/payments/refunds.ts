@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
@@ -59,21 +60,29 @@ export async function markRefunded(
     .execute();
 }
 
-/** Sends refunds written earlier. A provider that does not answer is tried again by the reconciler. */
+/**
+ * Sends refunds written earlier; answers how many went out. A provider that does not answer is tried
+ * again by the reconciler.
+ */
 export async function sendRefunds(
   db: Kysely<Database>,
   provider: PaymentProvider,
   ids: readonly string[],
   now: () => number,
-): Promise<void> {
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  let sent = 0;
   for (const id of ids) {
     const r = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
     if (!r || r.done_at !== null) continue;
     try {
       await provider.refund(r.transaction_id, { amount: r.amount, reference: `refund:${r.id}` });
       await db.updateTable('refunds').set({ done_at: now() }).where('id', '=', id).execute();
-    } catch {
+      sent++;
+    } catch (err) {
       // Left for the reconciler: what decided the refund stands.
+      log?.warn({ err, refund: id }, 'a refund will be retried');
     }
   }
+  return sent;
 }

@@ -22,16 +22,12 @@ export interface SandboxOptions {
 }
 
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-const code = (n: number) => Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
+/** A random upper-case id, as PayPal's order and payer ids look. */
+export const code = (n: number) => Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
 export const sandboxId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
-const approvalCode = () => String(randomInt(100000, 1000000));
+/** A 6-digit approval code, as acquirers give one. */
+export const approvalCode = () => String(randomInt(100000, 1000000));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Adds query parameters to a path or address that may already carry some. */
-export function withQuery(path: string, params: Record<string, string>): string {
-  const q = new URLSearchParams(params).toString();
-  return `${path}${path.includes('?') ? '&' : '?'}${q}`;
-}
 
 /**
  * The built-in sandbox acquirer. It behaves like the real Israeli and Polish acquirers' test modes:

@@ -1,12 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { withQuery } from '../../../../src/routing/paths.ts';
 import type { CardDetails } from '../provider.ts';
 import {
+  approvalCode,
+  code,
   responseCode,
   responseCodeOf,
   type SandboxPaymentProvider,
   type SandboxRow,
   sandboxId,
-  withQuery,
 } from './acquirer.ts';
 import { judgeCard } from './cards.ts';
 
@@ -40,7 +42,7 @@ export class SandboxBank {
     else if (row.reason === 'then_decline')
       await this.acquirer.update(id, { status: 'declined', reason: 'declined' });
     else {
-      const approved = { ...row, status: 'approved', approval_code: String(randomInt(100000, 1000000)) };
+      const approved = { ...row, status: 'approved', approval_code: approvalCode() };
       if (row.save_card === 1) await this.acquirer.issueToken(approved);
       await this.acquirer.update(id, {
         status: 'approved',
@@ -56,8 +58,7 @@ export class SandboxBank {
   async paypalApprove(id: string): Promise<string | null> {
     const row = await this.transaction(id, 'paypal');
     if (!row || !['created', 'payer_approved'].includes(row.status)) return null;
-    const payerId =
-      row.payer_id ?? Array.from(randomBytes(13), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('');
+    const payerId = row.payer_id ?? code(13);
     await this.acquirer.update(id, { status: 'payer_approved', payer_id: payerId });
     return withQuery(row.return_url ?? '/', { token: id, PayerID: payerId });
   }
@@ -92,7 +93,7 @@ export class SandboxBank {
     // The hosted page runs 3-D Secure itself; the sandbox lets every challenge pass there.
     await this.acquirer.update(id, {
       status: 'approved',
-      approval_code: String(randomInt(100000, 1000000)),
+      approval_code: approvalCode(),
       brand: judged.brand,
       last4: judged.last4,
       expiry: card.expiry,
@@ -110,14 +111,14 @@ export class SandboxBank {
   /** The banking app shows a fresh 6-digit Blik code, valid for two minutes. */
   async newBlikCode(): Promise<{ id: string; code: string; expiresAt: number }> {
     const now = this.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = now + this.acquirer.opts.blikCodeSeconds * 1000;
     const id = sandboxId('blik');
     await this.acquirer.db
       .insertInto('sandbox_blik_codes')
-      .values({ id, code, created_at: now, expires_at: expiresAt, transaction_id: null })
+      .values({ id, code: digits, created_at: now, expires_at: expiresAt, transaction_id: null })
       .execute();
-    return { id, code, expiresAt };
+    return { id, code: digits, expiresAt };
   }
 
   /** Blik payments waiting for the customer's confirmation in the app. */
@@ -139,7 +140,7 @@ export class SandboxBank {
     else if (approve)
       await this.acquirer.update(id, {
         status: 'approved',
-        approval_code: String(randomInt(100000, 1000000)),
+        approval_code: approvalCode(),
       });
     else await this.acquirer.update(id, { status: 'declined', reason: 'blik_declined' });
     return this.acquirer.byId(id).then((r) => r ?? null);

@@ -1,0 +1,18 @@
+/** What the server benchmarks share: percentiles and the temporary PostgreSQL schema they clean up. */
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The p-th percentile (nearest rank), rounded to 0.01 ms. */
+export function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return round2(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0);
+}
+
+/** Drops a benchmark's own schema from the DATABASE_URL database. */
+export async function dropSchema(schema: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
