@@ -10,9 +10,11 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-*',
       'node_modules',
       'data',
       'test-results',
+      'test-results-*',
       'playwright-report',
       'bench/results',
       'bench/seatmap/dist',

@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Browser tests drive the system Chromium against the real server and a fresh SQLite database. */
 export default defineConfig({
   testDir: 'test/e2e',
+  // Separate runs side by side (E2E_PORT, E2E_OUTPUT_DIR, E2E_DATA_DIR, STATIC_DIR) do not share files.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -78,6 +78,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The payment provider the settings name (`payment.provider`; loadSettings has checked the name). The
+ * built-in sandbox acquirer is the only one so far: a real acquirer joins here behind the same interface.
+ */
+function paymentProviderOf(name: string, deps: AppDeps, clock: Clock): PaymentProvider {
+  switch (name) {
+    case 'sandbox':
+      return new SandboxPaymentProvider(deps.db.kysely, {
+        now: () => clock.now(),
+        delayMs: deps.config.sandboxAcquirerDelayMs,
+        blikCodeSeconds: deps.config.sandboxBlikCodeSeconds,
+        blikApprovalSeconds: deps.config.sandboxBlikApprovalSeconds,
+      });
+    default:
+      throw new Error(`payment.provider "${name}" is not available`);
+  }
+}
+
 /** Builds the box-office app: API under /api, its OpenAPI document at /api/docs, and the shop. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -87,19 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   const clock = deps.clock ?? systemClock;
+  const settings = loadSettings(deps.config);
   app.decorate('deps', {
     config: deps.config,
     db: deps.db,
     clock,
-    payments:
-      deps.payments ??
-      new SandboxPaymentProvider(deps.db.kysely, {
-        now: () => clock.now(),
-        delayMs: deps.config.sandboxAcquirerDelayMs,
-        blikCodeSeconds: deps.config.sandboxBlikCodeSeconds,
-        blikApprovalSeconds: deps.config.sandboxBlikApprovalSeconds,
-      }),
-    settings: loadSettings(deps.config),
+    payments: deps.payments ?? paymentProviderOf(settings.payment.provider, deps, clock),
+    settings,
     sms: deps.sms ?? smsSenderOf(deps.config, deps.db, clock),
     captcha:
       deps.captcha ??

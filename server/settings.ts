@@ -45,6 +45,8 @@ export function defaultSettings(config: ServerConfig): Settings {
     maxSeatsPerTransaction: config.maxSeatsPerTransaction,
     seatplan: { colors: { ...DEFAULT_COLORS }, legendMode: 'full', colorMode: 'ticketGroup' },
     authRequired: false,
+    businessIds: null,
+    cart: { isVideoCartEnabled: true },
     customerInfo: {
       order: {
         ...block({ ...names, mobileNumber: true }),
@@ -60,6 +62,7 @@ export function defaultSettings(config: ServerConfig): Settings {
     flows: {},
     payment: {
       provider: 'sandbox',
+      isDirectPayment: true,
       maxNumberOfPayments: 6,
       minAmountPerPayment: 10000,
       methods: { card: true, savedCards: true, blik: false, redirect: false },
@@ -135,7 +138,7 @@ export function mergeSettings<T>(base: T, override: unknown): T {
  */
 export function loadSettings(config: ServerConfig): Settings {
   const base = mergeSettings(defaultSettings(config), SANDBOX_METHODS);
-  if (!config.settingsFile) return base;
+  if (!config.settingsFile) return effective(base);
   let override: unknown;
   try {
     override = JSON.parse(readFileSync(config.settingsFile, 'utf8'));
@@ -152,5 +155,34 @@ export function loadSettings(config: ServerConfig): Settings {
   if (!parsed.success) {
     throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${z.prettifyError(parsed.error)}`);
   }
-  return parsed.data;
+  const problem = paymentProblem(parsed.data);
+  if (problem) throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${problem}`);
+  return effective(parsed.data);
+}
+
+/** The payment providers this box office can talk to (a venue's settings name one). */
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+
+/** Payment settings that cannot work together: the start stops with the reason. */
+function paymentProblem(s: Settings): string | null {
+  const { provider, paypal } = s.payment;
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(provider))
+    return `payment.provider "${provider}" is not available (known: ${PAYMENT_PROVIDERS.join(', ')})`;
+  if (paypal.isActive && !paypal.clientId) return 'payment.paypal.clientId is required when PayPal is active';
+  if (paypal.isActive && paypal.environment === 'production' && provider === 'sandbox')
+    return "payment.paypal.environment: the sandbox provider runs PayPal's sandbox environment only";
+  return null;
+}
+
+/**
+ * The settings as both halves read them: without direct payment (the spec's direct-payment flag off)
+ * the card never reaches the box office, so the shop's card form is off and the provider's payment
+ * page takes cards instead.
+ */
+function effective(s: Settings): Settings {
+  if (s.payment.isDirectPayment) return s;
+  return {
+    ...s,
+    payment: { ...s.payment, methods: { ...s.payment.methods, card: false, redirect: true } },
+  };
 }

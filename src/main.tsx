@@ -7,6 +7,7 @@ import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
 import { externalTarget } from './routing/paths.ts';
 import { chooseLocale, initI18n, LOCALE_STORAGE_KEY } from './i18n/index.ts';
+import { restoreCart } from './state/cart.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
 
@@ -38,6 +39,7 @@ async function boot(): Promise<void> {
     await initI18n(choice.locale, settings.locales.fallback);
     setLocale(choice.locale);
     void refreshCustomer();
+    void restoreCart();
     root.render(
       <StrictMode>
         <App />

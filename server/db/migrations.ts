@@ -5,6 +5,9 @@ import { m001_CatalogueAndSeats } from './migrations/001_catalogue_and_seats.ts'
 import { m002_OrdersAndPayments } from './migrations/002_orders_and_payments.ts';
 import { m003_CustomerAccounts } from './migrations/003_customer_accounts.ts';
 import { checkoutMigration } from './migrations/004_checkout.ts';
+import { ticketAddonsMigration } from './migrations/005_ticket_addons.ts';
+import { orderDetailsMigration } from './migrations/006_order_details.ts';
+import { m007_PaypalShipping } from './migrations/007_paypal_shipping.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -17,6 +20,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '002_orders_and_payments': m002_OrdersAndPayments,
     '003_customer_accounts': m003_CustomerAccounts,
     '004_checkout': checkoutMigration(dialect),
+    '005_ticket_addons': ticketAddonsMigration(dialect),
+    '006_order_details': orderDetailsMigration(dialect),
+    '007_paypal_shipping': m007_PaypalShipping,
   };
 }
 

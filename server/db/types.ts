@@ -138,6 +138,14 @@ export interface Database {
     /** Failed orders: the catalogue error the customer was shown, as JSON { code, message, params }. */
     failure_json: string | null;
     confirmed_at: number | null;
+    /** Ticket add-ons bought with the seats (agorot); part of `total`. */
+    addons_total: Generated<number>;
+    /** The customer's branch (a venue id from GET /customer/locations), when the form asked for it. */
+    location_id: Generated<number | null>;
+    /** Where products sent by post go; set only when the order holds such a product. */
+    delivery_address1: Generated<string | null>;
+    delivery_city: Generated<string | null>;
+    delivery_postal_code: Generated<string | null>;
   };
   order_tickets: {
     ticket_identifier: string;
@@ -157,6 +165,25 @@ export interface Database {
     state: TicketState;
     sort: number;
     kind: Generated<'seat' | 'video'>;
+  };
+  /** Ticket add-ons (3D glasses): what each is called. */
+  addons: { id: number; name_json: string };
+  /** An add-on offered with a ticket type at a presentation, at its price; `preselect` 0/1. */
+  ticket_addons: {
+    presentation_id: number;
+    ticket_id: number;
+    addon_id: number;
+    price: number;
+    sort: number;
+    preselect: Generated<number>;
+  };
+  /** The add-ons an order ticket was bought with, at the price paid. */
+  order_ticket_addons: {
+    ticket_identifier: string;
+    reservation_identifier: string;
+    addon_id: number;
+    price: number;
+    sort: number;
   };
   order_products: {
     reservation_identifier: string;
@@ -214,6 +241,8 @@ export interface Database {
     save_card: Generated<number>;
     payer_id: string | null;
     blik_code: string | null;
+    /** PayPal: NO_SHIPPING or GET_FROM_FILE (the payer's PayPal address). */
+    shipping_preference: string | null;
     return_url: string | null;
     cancel_url: string | null;
     description: string;

@@ -91,7 +91,13 @@ describe.each(dialects)('hold orders (reserve now, pay at the box office) on %s'
     const deadline = new Date(startsAt - 30 * MINUTE).toISOString();
     expect(answer).toMatchObject({ isHold: true, holdDeadline: deadline, payments: [] });
     expect(answer.order).toMatchObject({ isHold: true, holdDeadline: deadline, holdExpired: false });
-    expect(answer.order.totals).toEqual({ tickets: 2 * 4200, serviceCharge: 0, products: 0, total: 8400 });
+    expect(answer.order.totals).toEqual({
+      tickets: 2 * 4200,
+      addons: 0,
+      serviceCharge: 0,
+      products: 0,
+      total: 8400,
+    });
     expect(answer.order.tickets.map((x) => x.serviceCharge)).toEqual([0, 0]);
     expect(await acquirerCounts()).toEqual(before);
     const keys = seats.map((s) => s.key);

@@ -617,22 +617,32 @@ describe.each(dialects)('the personal area on %s', (dialect) => {
       await area(t.app, 'PUT', '/api/customer-area/details', cookie, details);
       const put = (over: object) =>
         area(t.app, 'PUT', '/api/customer-area/details', cookie, { ...details, ...over });
-      expect(expectError(await put({ email: 'not-an-email' }), 400, 'field_invalid').params).toEqual({
+      // formValidation names every field's problem (see fieldProblemParams).
+      expect(expectError(await put({ email: 'not-an-email' }), 400, 'formValidation').params).toEqual({
         field: 'email',
+        email: 'field_email',
       });
-      expect(expectError(await put({ ssn: '123456789' }), 400, 'invalid_ssn').params).toEqual({
+      expect(expectError(await put({ ssn: '123456789' }), 400, 'formValidation').params).toEqual({
         field: 'ssn',
+        ssn: 'invalid_ssn',
       });
-      expect(expectError(await put({ firstName: '' }), 400, 'field_required').params).toEqual({
+      expect(expectError(await put({ firstName: '' }), 400, 'formValidation').params).toEqual({
         field: 'firstName',
+        firstName: 'field_required',
       });
-      expect(expectError(await put({ firstName: '   ' }), 400, 'field_required').params).toEqual({
+      expect(
+        expectError(await put({ firstName: '   ', postalCode: '12' }), 400, 'formValidation').params,
+      ).toEqual({
         field: 'firstName',
+        firstName: 'field_required',
+        postalCode: 'field_min_length',
+        'postalCode:min': 5,
       });
       for (const field of ['email', 'address1', 'address2'])
         expectError(await put({ [field]: 'a\u0000@example.com' }), 400, 'formValidation');
-      expect(expectError(await put({ locationId: 999 }), 400, 'field_invalid').params).toEqual({
+      expect(expectError(await put({ locationId: 999 }), 400, 'formValidation').params).toEqual({
         field: 'location',
+        location: 'field_invalid',
       });
       expectError(
         await area(t.app, 'PUT', '/api/customer-area/details', cookie, {

@@ -87,6 +87,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const expected = 2 * ticketPrice + 2 * 500 + popcorn.price;
     expect(answer.order.totals).toEqual({
       tickets: 2 * ticketPrice,
+      addons: 0,
       serviceCharge: 1000,
       products: popcorn.price,
       total: expected,
@@ -294,10 +295,11 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
     const me = visitor();
     const seats = await holdSeats(me, 1);
     const cases: [Partial<CommitBody['cart']>, string, number][] = [
-      [{ customerInfo: { ...customer, email: '' } }, 'field_required', 400],
-      [{ customerInfo: { ...customer, email: 'not-an-email' } }, 'field_invalid', 400],
-      [{ customerInfo: { ...customer, mobileNumber: '03-1234567' } }, 'field_invalid', 400],
-      [{ customerInfo: { ...customer, termsAccepted: false } }, 'terms_not_approved', 400],
+      // The customer form: formValidation naming the fields (checkout.customerForm.test.ts: every rule).
+      [{ customerInfo: { ...customer, email: '' } }, 'formValidation', 400],
+      [{ customerInfo: { ...customer, email: 'not-an-email' } }, 'formValidation', 400],
+      [{ customerInfo: { ...customer, mobileNumber: '03-1234567' } }, 'formValidation', 400],
+      [{ customerInfo: { ...customer, termsAccepted: false } }, 'formValidation', 400],
       [{ creditcardInfo: { ...goodCard, number: '4111111111111112' } }, 'card_number_invalid', 400],
       [{ creditcardInfo: { ...goodCard, expiry: '10/26' } }, 'card_expiry_invalid', 400],
       [{ creditcardInfo: { ...goodCard, cvv: '12' } }, 'card_cvv_invalid', 400],

@@ -7,12 +7,12 @@ import {
   OrderDocumentSchema,
 } from '../../src/api/contract/order.ts';
 import { AppError } from '../errors.ts';
-import { loadOrderDocument } from '../services/orders/documents.ts';
+import { eDocumentOpenUntil, loadOrderDocument } from '../services/orders/documents.ts';
 import { extendLocks } from '../services/seating/seats.ts';
 import { requireVisitor } from '../services/visitors/visitor.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, settings } = app.deps;
 
   app.get(
     '/edocument/:documentKey',
@@ -20,6 +20,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'The electronic ticket of an order, by its unguessable document key',
+        description:
+          'Opens until its last presentation has ended (start plus duration; video on demand: the end ' +
+          "of the viewing window) and the venue's e-document grace minutes have passed; then 410 " +
+          'edocument_expired.',
         params: DocumentParamsSchema,
         response: { 200: OrderDocumentSchema, '4xx': ApiErrorSchema },
       },
@@ -31,6 +35,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         clock.now(),
       );
       if (!doc) throw new AppError('order_not_found', 'no such electronic ticket');
+      const until = await eDocumentOpenUntil(
+        db.kysely,
+        doc.reservationIdentifier,
+        settings.order.eDocumentGraceMinutes,
+      );
+      if (until !== null && clock.now() >= until)
+        throw new AppError('edocument_expired', 'this electronic ticket no longer opens', {
+          expiredAt: new Date(until).toISOString(),
+        });
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
       return doc;
     },

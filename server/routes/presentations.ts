@@ -10,9 +10,10 @@ import {
   TicketGroupsQuerySchema,
 } from '../../src/api/contract/presentations.ts';
 import { getPresentation, getTicketGroups, listPresentations } from '../services/catalogue/presentations.ts';
+import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
 
 export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, settings } = app.deps;
 
   app.get(
     '/seats/presentations',
@@ -25,7 +26,9 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      presentations: await listPresentations(db.kysely, clock.now(), request.query.date),
+      presentations: (await listPresentations(db.kysely, clock.now(), request.query.date)).filter((p) =>
+        isSoldHere(settings, p),
+      ),
     }),
   );
 
@@ -40,7 +43,11 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PresentationSchema, '4xx': ApiErrorSchema },
       },
     },
-    async (request) => getPresentation(db.kysely, request.params.id, clock.now()),
+    async (request) => {
+      const p = await getPresentation(db.kysely, request.params.id, clock.now());
+      assertSoldHere(settings, p);
+      return p;
+    },
   );
 
   app.get(
@@ -56,6 +63,8 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
+        assertSoldHere(settings, await getPresentation(db.kysely, request.params.id, clock.now()));
       return getTicketGroups(db.kysely, request.params.id, clock.now());
     },
   );

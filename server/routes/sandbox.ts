@@ -108,7 +108,11 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         l,
         `<div class="card"><h1>${tx(l, 'paypalTitle', { merchant: tx(l, 'merchant') })}</h1>
 <div class="amount">${money(row.amount, l)}</div>
-<p class="muted">${tx(l, 'paypalBuyer')}</p>
+<p class="muted">${tx(l, 'paypalBuyer')}</p>${
+          row.shipping_preference === 'GET_FROM_FILE'
+            ? `<p data-testid="paypal-ship-to"><strong>${tx(l, 'paypalShipTo')}</strong><br>${tx(l, 'paypalBuyerAddress')}</p>`
+            : ''
+        }
 <form method="post" action="/sandbox/paypal/${id}/approve">${hidden(l)}<button data-testid="paypal-approve">${tx(l, 'paypalPay')}</button></form>
 <form method="post" action="/sandbox/paypal/${id}/cancel">${hidden(l)}<button class="secondary" data-testid="paypal-cancel">${tx(l, 'paypalCancel')}</button></form></div>`,
       ),

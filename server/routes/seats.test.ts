@@ -2,7 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeatsStatusAnswerSchema } from '../../src/api/contract/seats.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
-import { findPresentation, freeSeats, lock, lockBody, unlock } from '../testing/fixtures.ts';
+import {
+  findPresentation,
+  freeSeats,
+  listPresentations,
+  lock,
+  lockBody,
+  planSeatsOf,
+  plainFreeSeats,
+  statusMap,
+  unlock,
+} from '../testing/fixtures.ts';
+
+/** Free seats without sofa, wheelchair, companion or limited-view flags, premium or not, in plan order. */
+async function freeSeatsOfLevel(app: TestApp['app'], p: PresentationSummary, premium: boolean) {
+  return (await planSeatsOf(app, p))
+    .flat()
+    .filter(
+      (s) => s.free && !s.sofa && !s.handicap && !s.companion && !s.limitedView && s.premium === premium,
+    );
+}
 
 describe.each(dialects)('seat calls on %s', (dialect) => {
   let t: TestApp;
@@ -221,5 +240,102 @@ describe.each(dialects)('seat calls on %s', (dialect) => {
     const late = await lock(t.app, visitor(), body);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'ga_not_enough_seats' });
+  });
+  it('refuses a seat whose price level sells no ticket with no_price_policy, and holds nothing', async () => {
+    const hall3 = await findPresentation(t.app, (p) => p.seatplanId === 13 && p.saleStatus === 'open');
+    const [premium] = await freeSeatsOfLevel(t.app, hall3, true);
+    const [regular] = await freeSeatsOfLevel(t.app, hall3, false);
+    // This presentation stops selling the premium price level (its tickets stay with other presentations).
+    await t.db.kysely
+      .deleteFrom('presentation_ticket_groups')
+      .where('presentation_id', '=', hall3.id)
+      .where('ticket_group_id', '=', premium!.ticketGroupId)
+      .execute();
+    const me = visitor();
+    const refused = await lock(t.app, me, lockBody(hall3, premium!));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'no_price_policy' });
+    const after = await statusMap(t.app, hall3, me);
+    expect(after.seats[premium!.key]).toBeDefined();
+    expect(after.held).toEqual([]);
+    // A seat of a level it still sells locks as before.
+    expect((await lock(t.app, me, lockBody(hall3, regular!))).statusCode).toBe(200);
+    await unlock(t.app, me, lockBody(hall3, regular!));
+  });
+
+  it('refuses general admission with no_price_policy when the level has only sub-tickets', async () => {
+    const ga = await findPresentation(t.app, (p) => !p.isReserved && !p.isVod && p.saleStatus === 'open');
+    const tg = 41;
+    const subTickets = () => t.db.kysely.updateTable('tickets').where('ticket_group_id', '=', tg);
+    await subTickets().set({ is_sub_ticket: 1 }).execute();
+    try {
+      const res = await lock(t.app, visitor(), lockBody(ga, { sectionId: 1, ticketGroupId: tg }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'no_price_policy' });
+    } finally {
+      await subTickets().set({ is_sub_ticket: 0 }).execute();
+    }
+  });
+
+  describe('a swap (lock with replaces)', () => {
+    const held = async (p: PresentationSummary, uuid: string) =>
+      (await statusMap(t.app, p, uuid)).held.sort();
+
+    it('at the seat cap takes the new seat and releases the old one at once', async () => {
+      const me = visitor();
+      const seats = (await plainFreeSeats(t.app, movie)).slice(0, 5);
+      for (const s of seats.slice(0, 4)) await lock(t.app, me, lockBody(movie, s));
+      // A plain fifth lock is over the cap; replacing the fourth seat is not.
+      expect((await lock(t.app, me, lockBody(movie, seats[4]!))).statusCode).toBe(409);
+      const swap = await lock(t.app, me, {
+        ...lockBody(movie, seats[4]!),
+        replaces: [lockBody(movie, seats[3]!).seat],
+      });
+      expect(swap.statusCode).toBe(200);
+      expect(await held(movie, me)).toEqual([0, 1, 2, 4].map((i) => seats[i]!.key).sort());
+      expect((await statusMap(t.app, movie)).seats[seats[3]!.key]).toBeDefined();
+      for (const i of [0, 1, 2, 4]) await unlock(t.app, me, lockBody(movie, seats[i]!));
+    });
+
+    it('changes nothing when the new seat is taken, of another price level, or the cap still refuses', async () => {
+      const hall3 = await findPresentation(t.app, (p) => p.seatplanId === 13 && p.saleStatus === 'open');
+      // A presentation of hall 3 that still sells its premium level (the test above stopped one).
+      const shows = (await listPresentations(t.app)).filter(
+        (p) => p.seatplanId === 13 && p.saleStatus === 'open' && p.id !== hall3.id,
+      );
+      const show = shows[0]!;
+      const regular = await freeSeatsOfLevel(t.app, show, false);
+      const [premium] = await freeSeatsOfLevel(t.app, show, true);
+      const [me, other] = [visitor(), visitor()];
+      for (const s of regular.slice(0, 4))
+        expect((await lock(t.app, me, lockBody(show, s))).statusCode).toBe(200);
+      const before = await held(show, me);
+      const replacing = { replaces: [lockBody(show, regular[3]!).seat] };
+
+      const level = await lock(t.app, me, { ...lockBody(show, premium!), ...replacing });
+      expect(level.statusCode).toBe(409);
+      expect(level.json()).toMatchObject({ code: 'swap_price_level_error' });
+
+      await lock(t.app, other, lockBody(show, regular[4]!));
+      const taken = await lock(t.app, me, { ...lockBody(show, regular[4]!), ...replacing });
+      expect(taken.json()).toMatchObject({ code: 'lock_seat_error' });
+
+      // Replacing a seat the visitor does not hold frees no room: the cap refuses and the lock is undone.
+      const notMine = await lock(t.app, me, {
+        ...lockBody(show, regular[5]!),
+        replaces: [lockBody(show, regular[4]!).seat],
+      });
+      expect(notMine.json()).toMatchObject({ code: 'max_seats_error' });
+      expect(await held(show, other)).toEqual([regular[4]!.key]);
+      expect(await held(show, me)).toEqual(before);
+      const free = (await statusMap(t.app, show)).seats;
+      expect(free[premium!.key]).toBeDefined();
+      expect(free[regular[5]!.key]).toBeDefined();
+
+      const self = await lock(t.app, me, { ...lockBody(show, regular[3]!), ...replacing });
+      expect(self.json()).toMatchObject({ code: 'formValidation' });
+      for (const s of regular.slice(0, 4)) await unlock(t.app, me, lockBody(show, s));
+      await unlock(t.app, other, lockBody(show, regular[4]!));
+    });
   });
 });

@@ -7,13 +7,15 @@ import {
   SeatsStatusAnswerSchema,
   SeatsStatusQuerySchema,
   UnlockSeatAnswerSchema,
+  UnlockSeatBodySchema,
 } from '../../src/api/contract/seats.ts';
+import { assertSoldHere } from '../services/catalogue/scope.ts';
 import { getSeatplanJson } from '../services/catalogue/seatplans.ts';
 import { lockSeat, seatsStatus, unlockSeat } from '../services/seating/seats.ts';
 import { optionalVisitor, requireVisitor } from '../services/visitors/visitor.ts';
 
 export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, settings } = app.deps;
 
   app.get(
     '/seats/seatplanV2',
@@ -57,7 +59,9 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['seats'],
-        summary: 'Locks a seat for the visitor (uuid header); general admission: the server picks it',
+        summary:
+          'Locks a seat for the visitor (uuid header); general admission: the server picks it; ' +
+          'with `replaces`, a swap at the seat cap',
         body: LockSeatBodySchema,
         response: { 200: LockSeatAnswerSchema, '4xx': ApiErrorSchema },
       },
@@ -66,6 +70,8 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       lockSeat(db.kysely, request.body.seat, requireVisitor(request), {
         now: clock.now(),
         maxSeats: config.maxSeatsPerTransaction,
+        replaces: request.body.replaces,
+        assertSold: (p) => assertSoldHere(settings, p),
       }),
   );
 
@@ -75,7 +81,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['seats'],
         summary: 'Releases a seat the visitor holds',
-        body: LockSeatBodySchema,
+        body: UnlockSeatBodySchema,
         response: { 200: UnlockSeatAnswerSchema, '4xx': ApiErrorSchema },
       },
     },

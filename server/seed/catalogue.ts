@@ -288,6 +288,7 @@ export const PRODUCT = {
   glasses3d: 5,
   programme: 6,
   parking: 7,
+  programmeBook: 8,
 };
 
 export const products: { id: number; name: LocalizedText; price: number; isDeliveryRequired?: boolean }[] = [
@@ -349,6 +350,19 @@ export const products: { id: number; name: LocalizedText; price: number; isDeliv
     id: PRODUCT.parking,
     name: { he: 'חניה', en: 'Parking', ru: 'Парковка', ar: 'موقف سيارات', pl: 'Parking' },
     price: 3000,
+  },
+  // Sent by post after the concert: the checkout asks for a delivery address.
+  {
+    id: PRODUCT.programmeBook,
+    name: {
+      he: 'ספר התוכניות של העונה (במשלוח)',
+      en: 'Season programme book (by post)',
+      ru: 'Буклет сезона (доставка почтой)',
+      ar: 'كتيّب برامج الموسم (بالبريد)',
+      pl: 'Książka programowa sezonu (wysyłka pocztą)',
+    },
+    price: 4500,
+    isDeliveryRequired: true,
   },
 ];
 

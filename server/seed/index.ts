@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import type { Database } from '../db/types.ts';
+import { seedDemoAddons } from './addons.ts';
 import { addDays, businessDate, wallDateAt, wallTime, type WallDate } from './calendar.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
@@ -92,13 +93,8 @@ export function schedule(now: number): Show[] {
             starts_at: at(day, hh, mm),
           }),
           ticketGroups: tgs,
-          products: [
-            PRODUCT.popcornL,
-            PRODUCT.popcornM,
-            PRODUCT.drink,
-            PRODUCT.water,
-            ...(feature === 2 ? [PRODUCT.glasses3d] : []),
-          ],
+          // The 3D feature's glasses come with its tickets (seed/addons.ts), not as a product.
+          products: [PRODUCT.popcornL, PRODUCT.popcornM, PRODUCT.drink, PRODUCT.water],
           soldShare: 0.15 + 0.1 * t,
         });
       });
@@ -166,7 +162,7 @@ export function schedule(now: number): Show[] {
         best_available: 1,
       }),
       ticketGroups: orchestraTgs,
-      products: [PRODUCT.programme],
+      products: [PRODUCT.programme, PRODUCT.programmeBook],
       soldShare: 0.5,
     });
   }
@@ -270,7 +266,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   if (marker) {
     const customers = await seedDemoCustomers(db, now);
     const giftCards = await seedDemoGiftCards(db, now);
-    return { seeded: customers || giftCards, presentations: 0, seats: 0 };
+    const addons = await seedDemoAddons(db);
+    return { seeded: customers || giftCards || addons, presentations: 0, seats: 0 };
   }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
@@ -429,5 +426,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   });
   await seedDemoCustomers(db, now);
   await seedDemoGiftCards(db, now);
+  await seedDemoAddons(db);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

@@ -2,6 +2,7 @@ import { apiCall } from './client.ts';
 import {
   CancelPaymentAnswerSchema,
   CartAnswerSchema,
+  StoredCartAnswerSchema,
   type CartBody,
   CheckoutAnswerSchema,
   type CommitBody,
@@ -63,12 +64,16 @@ export const api = {
     }),
   lockSeat: (seat: LockSeat) =>
     apiCall('/seats/lock-seat', LockSeatAnswerSchema, { method: 'PUT', body: { seat } }),
+  /** A swap: the new seat and the seats it replaces, released in the same transaction at the box office. */
+  swapSeat: (seat: LockSeat, replaces: LockSeat[]) =>
+    apiCall('/seats/lock-seat', LockSeatAnswerSchema, { method: 'PUT', body: { seat, replaces } }),
   unlockSeat: (seat: LockSeat) =>
     apiCall('/seats/unlock-seat', UnlockSeatAnswerSchema, { method: 'PUT', body: { seat } }),
   extendLock: (presentationId: number) =>
     apiCall('/seats/extend-lock', ExtendLockAnswerSchema, { method: 'PUT', body: { presentationId } }),
   saveCart: (cart: CartBody['cart']) =>
     apiCall('/cart', CartAnswerSchema, { method: 'POST', body: { cart } }),
+  loadCart: () => apiCall('/cart', StoredCartAnswerSchema),
   /** One idempotency key per payment attempt: a retried request never charges twice. */
   commit: (body: CommitBody, idempotencyKey: string) =>
     apiCall('/payment/commit', CheckoutAnswerSchema, {

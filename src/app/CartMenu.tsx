@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Group, Modal, Popover, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Divider, Group, Modal, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { formatDateTime, pickText } from '../i18n/format.ts';
 import { orderPath } from '../routing/paths.ts';
-import { cart, removePresentation } from '../state/cart.ts';
+import { cart, removePresentation, resetCart } from '../state/cart.ts';
 import { useLocale } from '../ui/useLocale.ts';
 
 /**
@@ -19,6 +19,10 @@ export function CartMenu() {
   const { pathname } = useLocation();
   const [removing, setRemoving] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [emptying, setEmptying] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [forgetDetails, setForgetDetails] = useState(false);
+  const navigate = useNavigate();
   const entries = snap.presentations.filter((e) => e.seats.length > 0);
   if (entries.length === 0) return null;
   const seats = entries.reduce((n, e) => n + e.seats.length, 0);
@@ -28,9 +32,16 @@ export function CartMenu() {
   };
   return (
     <>
-      <Popover position="bottom-end" withArrow shadow="md" width={320}>
+      <Popover
+        position="bottom-end"
+        withArrow
+        shadow="md"
+        width={320}
+        opened={menuOpen}
+        onChange={setMenuOpen}
+      >
         <Popover.Target>
-          <Button variant="light" size="sm" data-testid="cart-button">
+          <Button variant="light" size="sm" data-testid="cart-button" onClick={() => setMenuOpen((o) => !o)}>
             {t('cart.button')}
             <Badge ms={6} size="sm" circle>
               {seats}
@@ -67,7 +78,10 @@ export function CartMenu() {
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          onClick={() => setRemoving(e.presentationId)}
+                          onClick={() => {
+                            setMenuOpen(false);
+                            setRemoving(e.presentationId);
+                          }}
                         >
                           {t('cart.remove')}
                         </Button>
@@ -77,6 +91,19 @@ export function CartMenu() {
                 </Stack>
               );
             })}
+            <Divider />
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              data-testid="empty-cart"
+              onClick={() => {
+                setMenuOpen(false);
+                setEmptying(true);
+              }}
+            >
+              {t('cart.empty')}
+            </Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>
@@ -106,6 +133,38 @@ export function CartMenu() {
               }}
             >
               {t('cart.removeConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={emptying} onClose={() => setEmptying(false)} title={t('cart.emptyTitle')} centered>
+        <Stack>
+          <Text>{t('cart.emptyText')}</Text>
+          <Checkbox
+            label={t('cart.forgetDetails')}
+            checked={forgetDetails}
+            onChange={(e) => setForgetDetails(e.currentTarget.checked)}
+            data-testid="forget-details"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEmptying(false)}>
+              {t('cart.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              data-testid="confirm-empty"
+              onClick={() => {
+                setBusy(true);
+                void resetCart({ keepCustomerInfo: !forgetDetails }).finally(() => {
+                  setBusy(false);
+                  setEmptying(false);
+                  // An order page of an emptied presentation would show seats that are gone.
+                  if (pathname.startsWith('/order/')) void navigate('/');
+                });
+              }}
+            >
+              {t('cart.emptyConfirm')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Locale } from '../api/contract/common.ts';
-import { addDaysIso, formatDateTime, formatPrice, pickText, venueToday } from './format.ts';
+import {
+  addDaysIso,
+  configureVenue,
+  currencySymbol,
+  formatDateTime,
+  formatPrice,
+  formatTime,
+  pickText,
+  venueTimeZone,
+  venueToday,
+} from './format.ts';
 
 const locales: readonly Locale[] = ['he', 'en', 'ru', 'ar', 'pl'];
 
@@ -165,5 +175,39 @@ describe('pickText', () => {
 
   it('gives an empty string for no text at all', () => {
     expect(pickText({}, 'he')).toBe('');
+  });
+});
+
+describe('the venue settings drive the formats', () => {
+  const israel = {
+    currency: { code: 'ILS', symbol: '₪', decimals: 2 },
+    country: 'IL',
+    timeZone: 'Asia/Jerusalem',
+  };
+  afterEach(() => configureVenue(israel));
+
+  it('formats prices in the venue currency and its decimals', () => {
+    configureVenue({
+      currency: { code: 'PLN', symbol: 'zł', decimals: 2 },
+      country: 'PL',
+      timeZone: 'Europe/Warsaw',
+    });
+    expect(plain(formatPrice(4250, 'pl'))).toBe('42,50 zł');
+    expect(currencySymbol()).toBe('zł');
+    configureVenue({
+      currency: { code: 'JPY', symbol: '¥', decimals: 0 },
+      country: 'JP',
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(plain(formatPrice(4250, 'en'))).toBe('¥4,250');
+  });
+
+  it('shows times in the venue time zone, whatever the browser zone', () => {
+    const instant = '2026-11-23T18:30:00Z';
+    expect(formatTime(instant, 'en')).toBe('20:30');
+    configureVenue({ currency: israel.currency, country: 'PL', timeZone: 'Europe/Warsaw' });
+    expect(venueTimeZone()).toBe('Europe/Warsaw');
+    expect(formatTime(instant, 'en')).toBe('19:30');
+    expect(venueToday(Date.parse('2026-11-23T23:30:00Z'))).toBe('2026-11-24');
   });
 });

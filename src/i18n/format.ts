@@ -1,41 +1,82 @@
 import type { Locale, LocalizedText } from '../api/contract/common.ts';
 
-export const VENUE_TIME_ZONE = 'Asia/Jerusalem';
-
-/** BCP 47 tags for Intl: Israeli conventions, day/month/year, Latin digits for Arabic. */
-const intlTags: Record<Locale, string> = {
-  he: 'he-IL',
-  en: 'en-IL',
-  ru: 'ru-RU',
-  ar: 'ar-IL-u-nu-latn',
-  pl: 'pl-PL',
-};
-
-export function intlTag(locale: Locale): string {
-  return intlTags[locale];
+/**
+ * The venue's conventions (spec section 1 and the settings: currency ILS ₪ with 2 decimals, country IL,
+ * time zone Asia/Jerusalem). Every format below reads them; `configureVenue` sets them from the box
+ * office's settings when the shop starts, so a venue elsewhere is shown in its own money and time.
+ */
+interface Venue {
+  currency: string;
+  symbol: string;
+  decimals: number;
+  country: string;
+  timeZone: string;
 }
+
+let venue: Venue = { currency: 'ILS', symbol: '₪', decimals: 2, country: 'IL', timeZone: 'Asia/Jerusalem' };
 
 const priceFormats = new Map<Locale, Intl.NumberFormat>();
 
-/** Agorot → '₪42.50' in the customer's language (ILS, 2 decimals, the ₪ sign everywhere). */
+export function configureVenue(settings: {
+  currency: { code: string; symbol: string; decimals: number };
+  country: string;
+  timeZone: string;
+}): void {
+  venue = {
+    currency: settings.currency.code,
+    symbol: settings.currency.symbol,
+    decimals: settings.currency.decimals,
+    country: settings.country,
+    timeZone: settings.timeZone,
+  };
+  priceFormats.clear();
+}
+
+/** The venue's time zone (Asia/Jerusalem by default), whatever the browser's zone. */
+export function venueTimeZone(): string {
+  return venue.timeZone;
+}
+
+/** The currency sign shown beside amount inputs (₪). */
+export function currencySymbol(): string {
+  return venue.symbol;
+}
+
+/**
+ * BCP 47 tags for Intl: the venue's country conventions for Hebrew, English and Arabic (day/month/year
+ * in Israel), Latin digits for Arabic; Russian and Polish keep their own countries' conventions.
+ */
+export function intlTag(locale: Locale): string {
+  switch (locale) {
+    case 'ru':
+      return 'ru-RU';
+    case 'pl':
+      return 'pl-PL';
+    case 'ar':
+      return `ar-${venue.country}-u-nu-latn`;
+    default:
+      return `${locale}-${venue.country}`;
+  }
+}
+
+/** Minor units (agorot) → '₪42.50' in the customer's language, in the venue's currency. */
 export function formatPrice(agorot: number, locale: Locale): string {
   let f = priceFormats.get(locale);
   if (!f) {
-    f = new Intl.NumberFormat(intlTags[locale], {
+    f = new Intl.NumberFormat(intlTag(locale), {
       style: 'currency',
-      currency: 'ILS',
+      currency: venue.currency,
       currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: venue.decimals,
+      maximumFractionDigits: venue.decimals,
     });
     priceFormats.set(locale, f);
   }
   // Division happens only here, for display; amounts stay integers everywhere else.
-  return f.format(agorot / 100);
+  return f.format(agorot / 10 ** venue.decimals);
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = {
-  timeZone: VENUE_TIME_ZONE,
   weekday: 'long',
   day: '2-digit',
   month: '2-digit',
@@ -44,8 +85,9 @@ const LONG_DATE: Intl.DateTimeFormatOptions = {
 
 /** Long format: weekday, day/month/year, hour:minute, always in the venue's time zone. */
 export function formatDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTags[locale], {
+  return new Intl.DateTimeFormat(intlTag(locale), {
     ...LONG_DATE,
+    timeZone: venue.timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -53,8 +95,8 @@ export function formatDateTime(iso: string, locale: Locale): string {
 }
 
 export function formatTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTags[locale], {
-    timeZone: VENUE_TIME_ZONE,
+  return new Intl.DateTimeFormat(intlTag(locale), {
+    timeZone: venue.timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -65,22 +107,24 @@ export function formatTime(iso: string, locale: Locale): string {
 export function formatDayChip(isoDate: string, locale: Locale): { weekday: string; date: string } {
   // Noon UTC of that date is the same calendar day in Jerusalem.
   const d = new Date(`${isoDate}T12:00:00Z`);
-  const tz = { timeZone: VENUE_TIME_ZONE };
+  const tz = { timeZone: venue.timeZone };
   return {
-    weekday: new Intl.DateTimeFormat(intlTags[locale], { ...tz, weekday: 'short' }).format(d),
-    date: new Intl.DateTimeFormat(intlTags[locale], { ...tz, day: 'numeric', month: 'numeric' }).format(d),
+    weekday: new Intl.DateTimeFormat(intlTag(locale), { ...tz, weekday: 'short' }).format(d),
+    date: new Intl.DateTimeFormat(intlTag(locale), { ...tz, day: 'numeric', month: 'numeric' }).format(d),
   };
 }
 
 /** A business date (YYYY-MM-DD) as a heading: weekday and day/month/year. */
 export function formatLongDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlTags[locale], LONG_DATE).format(new Date(`${isoDate}T12:00:00Z`));
+  return new Intl.DateTimeFormat(intlTag(locale), { ...LONG_DATE, timeZone: venue.timeZone }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
 }
 
 /** Today's date in the venue's time zone, as YYYY-MM-DD, whatever the browser's zone. */
 export function venueToday(now: number = Date.now()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: VENUE_TIME_ZONE,
+    timeZone: venue.timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -102,8 +146,8 @@ export function pickText(text: LocalizedText, locale: Locale): string {
 /** A day as day/month/year in the venue's time zone: an ISO instant or a calendar date (YYYY-MM-DD). */
 export function formatDate(iso: string, locale: Locale): string {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
-  return new Intl.DateTimeFormat(intlTags[locale], {
-    timeZone: VENUE_TIME_ZONE,
+  return new Intl.DateTimeFormat(intlTag(locale), {
+    timeZone: venue.timeZone,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

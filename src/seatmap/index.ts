@@ -25,8 +25,11 @@ export interface SeatMapOptions {
   workerFactory?: WorkerFactory;
 }
 
+/** Request headers for the map's own fetches: the visitor's `uuid` (spec section 7), when there is one. */
+export type FetchHeaders = Record<string, string>;
+
 export type MapSource =
-  | { planUrl: string; statusUrl?: string }
+  | { planUrl: string; statusUrl?: string; headers?: FetchHeaders }
   | { planBytes: ArrayBuffer; statusBytes?: ArrayBuffer | undefined }
   | { plan: unknown; status?: Record<string, string> | undefined };
 
@@ -49,8 +52,9 @@ export interface SeatMapHandle {
   state(): Uint8Array;
   /** Loads a plan (and status); rules options default to the map's own. */
   load(source: MapSource, rules?: { maxSeats?: number; seatingPolicyId?: number }): Promise<LoadReport>;
+  /** A URL is fetched by the worker with the load's headers, unless `headers` are given. */
   applyStatus(
-    source: { url: string } | { status: Record<string, string> },
+    source: { url: string; headers?: FetchHeaders } | { status: Record<string, string> },
   ): Promise<{ changed: number; takenRatio: number; available: number; ms: number }>;
   /** Seat under a point of the canvas (CSS pixels), synchronously, or null. */
   hitTest(x: number, y: number): { index: number } | null;
@@ -159,8 +163,8 @@ export async function createSeatMap(
       if ('planUrl' in source) {
         // Fetch here, parse there: the bytes move to the worker without a copy or a parse on this thread.
         const [plan, status] = await Promise.all([
-          fetchBytes(source.planUrl),
-          source.statusUrl ? fetchBytes(source.statusUrl) : Promise.resolve(undefined),
+          fetchBytes(source.planUrl, source.headers),
+          source.statusUrl ? fetchBytes(source.statusUrl, source.headers) : Promise.resolve(undefined),
         ]);
         dataAt = mark('seatmap:data');
         const transferables = status ? [plan, status] : [plan];
@@ -171,6 +175,8 @@ export async function createSeatMap(
               planBytes: plan,
               // Kept so a restarted worker can fetch them again: the bytes themselves move away.
               planUrl: new URL(source.planUrl, location.href).href,
+              // The worker's own fetches (a restart, the status polls) send them too.
+              ...(source.headers ? { headers: { ...source.headers } } : {}),
               ...(status && source.statusUrl
                 ? { statusBytes: status, statusUrl: new URL(source.statusUrl, location.href).href }
                 : {}),
@@ -228,7 +234,12 @@ export async function createSeatMap(
       const t0 = performance.now();
       const r = await engine.call(
         'applyStatus',
-        'url' in source ? { url: new URL(source.url, location.href).href } : source,
+        'url' in source
+          ? {
+              url: new URL(source.url, location.href).href,
+              ...(source.headers ? { headers: { ...source.headers } } : {}),
+            }
+          : source,
       );
       applyChanges(r.changed, r.states);
       return {
@@ -272,9 +283,9 @@ export async function createSeatMap(
   };
 }
 
-async function fetchBytes(url: string): Promise<ArrayBuffer> {
-  // eslint-disable-next-line no-restricted-globals -- plan files are static JSON, not API calls
-  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+async function fetchBytes(url: string, headers?: FetchHeaders): Promise<ArrayBuffer> {
+  // eslint-disable-next-line no-restricted-globals -- raw bytes for the worker, with the API client's headers
+  const res = await fetch(url, { headers: { ...headers, Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return res.arrayBuffer();
 }

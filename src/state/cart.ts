@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import type { CartBody } from '../api/contract/cart.ts';
 import type { LocalizedText } from '../api/contract/common.ts';
 import type { LockSeat } from '../api/contract/seats.ts';
 import { api } from '../api/endpoints.ts';
@@ -18,22 +19,73 @@ export interface CartPresentationInfo extends Omit<CartEntry, 'seats'> {
   dateTime: string;
 }
 
+export type CartCustomerInfo = NonNullable<CartBody['cart']['customerInfo']>;
+
 interface ShopCart extends CartState {
   info: Record<number, CartPresentationInfo>;
+  /** The customer's details from their last order of this session (they prefill the next one). */
+  customerInfo: CartCustomerInfo | null;
+  /** Restored from the box office (GET /cart) on load. */
+  restored: boolean;
 }
 
-/** The visitor's cart (spec section 4), kept in memory and mirrored to the box office (POST /cart). */
-export const cart = proxy<ShopCart>({ presentations: [], reservationIdentifier: null, info: {} });
+/**
+ * The visitor's cart (spec section 4). The box office keeps it in the visitor's session (POST /cart on
+ * every change, GET /cart on load), so a reload or a second tab finds the same cart.
+ */
+export const cart = proxy<ShopCart>({
+  presentations: [],
+  reservationIdentifier: null,
+  info: {},
+  customerInfo: null,
+  restored: false,
+});
+
+/** Settles once the stored cart has been read: no write may overwrite it before. */
+let restoring: Promise<void> = Promise.resolve();
+
+function save() {
+  void restoring
+    .then(() =>
+      api.saveCart({
+        presentations: cart.presentations.map((e) => ({ presentationId: e.presentationId, seats: e.seats })),
+        vouchers: [],
+        customerInfo: cart.customerInfo,
+      }),
+    )
+    .catch(() => undefined);
+}
 
 function replace(next: CartState) {
   cart.presentations = next.presentations;
   cart.reservationIdentifier = next.reservationIdentifier;
-  void api
-    .saveCart({
-      presentations: next.presentations.map((e) => ({ presentationId: e.presentationId, seats: e.seats })),
-      vouchers: [],
-    })
-    .catch(() => undefined);
+  save();
+}
+
+/**
+ * Restores the cart the box office keeps for this visitor. Its seats are those still held; entries
+ * the shop added meanwhile (an order page that loaded first) are kept.
+ */
+export function restoreCart(): Promise<void> {
+  restoring = load();
+  return restoring;
+}
+
+async function load(): Promise<void> {
+  try {
+    const { cart: stored } = await api.loadCart();
+    const known = new Set(cart.presentations.map((e) => e.presentationId));
+    for (const p of stored.presentations) {
+      const { seats, ...info } = p;
+      cart.info[p.presentationId] = info;
+      if (!known.has(p.presentationId)) cart.presentations.push({ ...info, seats });
+    }
+    cart.customerInfo ??= stored.customerInfo;
+  } catch {
+    // Nothing kept, or the box office is unreachable: the cart starts empty.
+  } finally {
+    cart.restored = true;
+  }
 }
 
 /** Releases the seats of cart entries that leave the cart. */
@@ -78,4 +130,30 @@ export function updateSeats(presentationId: number, seats: CartEntry['seats']) {
 
 export function completeOrder(presentationId: number, reservationIdentifier: string) {
   replace({ ...removeEntry(cart, presentationId).cart, reservationIdentifier });
+}
+
+/** Keeps the customer's details of an order for the next one of this session. */
+export function rememberCustomerInfo(info: CartCustomerInfo) {
+  cart.customerInfo = info;
+  save();
+}
+
+/** Forgets the kept details (a customer logging out on a shared computer leaves none behind). */
+export function forgetCustomerInfo() {
+  if (cart.customerInfo === null) return;
+  cart.customerInfo = null;
+  save();
+}
+
+/**
+ * Reset (spec section 4): empties the cart, releasing every seat in it, and forgets the customer's
+ * details unless asked to keep them.
+ */
+export async function resetCart(options: { keepCustomerInfo: boolean }) {
+  const entries = cart.presentations;
+  cart.presentations = [];
+  cart.reservationIdentifier = null;
+  if (!options.keepCustomerInfo) cart.customerInfo = null;
+  save();
+  await release(entries);
 }

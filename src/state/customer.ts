@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { CustomerAccount } from '../api/contract/customer.ts';
 import { api } from '../api/endpoints.ts';
+import { forgetCustomerInfo } from './cart.ts';
 
 /**
  * The logged-in customer (spec section 4: set on login or refresh, cleared on logout). The session
@@ -36,5 +37,6 @@ export async function logoutCustomer(): Promise<void> {
     await api.logout();
   } finally {
     setCustomer(null);
+    forgetCustomerInfo();
   }
 }

@@ -3,6 +3,7 @@ import type { Locale } from '../api/contract/common.ts';
 import type { Settings } from '../api/contract/session.ts';
 import { setVisitorUuid } from '../api/client.ts';
 import { api } from '../api/endpoints.ts';
+import { configureVenue } from '../i18n/format.ts';
 
 /** The visitor's session: the anonymous uuid (authentication state), the shop settings, the language. */
 export interface SessionState {
@@ -18,6 +19,7 @@ export async function startSession(): Promise<Settings> {
   const [s, settings] = await Promise.all([api.session(), api.settings()]);
   session.uuid = s.uuid;
   session.settings = settings;
+  configureVenue(settings);
   setVisitorUuid(s.uuid);
   return settings;
 }

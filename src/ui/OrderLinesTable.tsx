@@ -3,12 +3,27 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDocument } from '../api/contract/order.ts';
 import { formatPrice, pickText } from '../i18n/format.ts';
 import { useLocale } from './useLocale.ts';
-import { seatLabel } from './seatLabel.ts';
+import { seatRunLabel } from './seatLabel.ts';
+import { type SeatRun, seatRuns } from './seatRanges.ts';
+
+type Ticket = OrderDocument['tickets'][number];
+
+/** A run's add-ons, one entry per add-on: how many seats took it and what they paid together. */
+function addonsOf(run: SeatRun<Ticket>) {
+  const byId = new Map<number, { name: Ticket['addons'][number]['name']; count: number; total: number }>();
+  for (const tk of run.tickets)
+    for (const a of tk.addons) {
+      const seen = byId.get(a.id) ?? { name: a.name, count: 0, total: 0 };
+      byId.set(a.id, { ...seen, count: seen.count + 1, total: seen.total + a.price });
+    }
+  return [...byId.entries()];
+}
 
 /**
- * What an order holds, line by line: each seat with its ticket type and price level, the products,
- * the handling fee, a booking fee when there is one, and the total. Used by the confirmation and the
- * personal area.
+ * What an order holds, line by line: its seats, seats side by side in a row joined as one range
+ * ("Row 5 · Seats 3–6") with their ticket type and price level and each add-on beneath (3D glasses ×
+ * 4), the products, the handling fee, a booking fee when there is one, and the total. Used by the
+ * confirmation and the personal area (the e-ticket keeps one card per seat).
  */
 export function OrderLinesTable({
   order,
@@ -21,6 +36,8 @@ export function OrderLinesTable({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const isReserved = (id: number) => order.presentations.find((p) => p.id === id)?.isReserved ?? true;
+  const runs = seatRuns(order.tickets, isReserved);
   return (
     <Table verticalSpacing="xs" horizontalSpacing="md">
       <Table.Thead>
@@ -31,22 +48,36 @@ export function OrderLinesTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {order.tickets.map((tk) => (
-          <Table.Tr key={tk.ticketIdentifier} data-testid="confirmation-ticket">
-            <Table.Td>
-              {seatLabel(
-                t,
-                tk,
-                order.presentations.find((p) => p.id === tk.presentationId)?.isReserved ?? true,
-              )}
-            </Table.Td>
-            <Table.Td>
-              {pickText(tk.ticketName, locale)}
-              <Text span size="xs" c="dimmed">{` · ${pickText(tk.ticketGroupName, locale)}`}</Text>
-            </Table.Td>
-            <Table.Td ta="end">{formatPrice(tk.price, locale)}</Table.Td>
-          </Table.Tr>
-        ))}
+        {runs.flatMap((run) => {
+          const first = run.tickets[0]!;
+          const count = run.tickets.length;
+          const name = pickText(first.ticketName, locale);
+          return [
+            <Table.Tr key={first.ticketIdentifier} data-testid="confirmation-ticket">
+              <Table.Td>{seatRunLabel(t, run, isReserved(first.presentationId))}</Table.Td>
+              <Table.Td>
+                {count > 1 ? t('order.ticketCount', { count, ticket: name }) : name}
+                <Text span size="xs" c="dimmed">{` · ${pickText(first.ticketGroupName, locale)}`}</Text>
+              </Table.Td>
+              <Table.Td ta="end">
+                {formatPrice(
+                  run.tickets.reduce((a, tk) => a + tk.price, 0),
+                  locale,
+                )}
+              </Table.Td>
+            </Table.Tr>,
+            ...addonsOf(run).map(([id, a]) => (
+              <Table.Tr key={`${first.ticketIdentifier}-a${id}`} data-testid="order-addon">
+                <Table.Td colSpan={2} ps="xl">
+                  <Text span size="sm" c="dimmed">
+                    {`+ ${pickText(a.name, locale)} × ${a.count}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="end">{formatPrice(a.total, locale)}</Table.Td>
+              </Table.Tr>
+            )),
+          ];
+        })}
         {order.products.map((pr) => (
           <Table.Tr key={`p${pr.id}-${pr.presentationId}`}>
             <Table.Td colSpan={2}>{`${pickText(pr.name, locale)} × ${pr.quantity}`}</Table.Td>

@@ -1,5 +1,5 @@
 import { expose, type Remote, wrap } from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
 import { SeatplanEngine } from './engine.ts';
 import { SEAT_STATE } from './model.ts';
@@ -87,6 +87,75 @@ describe('the seat-plan engine through its comlink API', () => {
       'selected',
     );
     expect(SEAT_STATE.selected).toBe(2);
+  });
+
+  it('answers a swap with the seats it selects and the selected seats it releases (a whole sofa)', async () => {
+    conn = connect();
+    const r = await conn.api.load({ plan }, { maxSeats: 2, seatingPolicyId: 1 });
+    const all = await Promise.all(Array.from({ length: r.render!.count }, (_, i) => conn.api.describe(i)));
+    const sofas = all.filter((d) => d!.sofa).map((d) => d!.index);
+    const [a1, a2, b1, b2] = sofas;
+    const first = await conn.api.checkSelect(a1!);
+    expect(first).toMatchObject({ ok: true, seats: [a1, a2] });
+    await conn.api.applySelection([a1!, a2!], true);
+    // At the cap of two, the other sofa is only reachable by a swap.
+    expect(await conn.api.checkSelect(b1!)).toMatchObject({ ok: false, code: 'max_seats_error' });
+    expect(await conn.api.checkSwap(a2!, b1!)).toEqual({
+      ok: true,
+      seats: [b1, b2],
+      confirm: [],
+      release: [a1, a2],
+    });
+    const plainSeat = all.find((d) => !d!.sofa && d!.ticketGroup !== all[a1!]!.ticketGroup)!.index;
+    expect(await conn.api.checkSwap(a1!, plainSeat)).toMatchObject({
+      ok: false,
+      code: 'swap_price_level_error',
+    });
+  });
+
+  it('sends Accept and the visitor uuid on its own plan and status fetches (spec section 7)', async () => {
+    const uuid = '0b6f9c1e-2a4d-4c8e-9f10-3d5e7a9b1c2d';
+    const seen: { url: string; headers: Headers }[] = [];
+    const fetchStub = vi.fn((url: string, init?: RequestInit) => {
+      seen.push({ url, headers: new Headers(init?.headers) });
+      const body = url.includes('status') ? JSON.stringify({ seats: {}, held: [] }) : JSON.stringify(plan);
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    try {
+      // The engine itself, as the worker runs it (the stub is this thread's fetch).
+      const engine = new SeatplanEngine();
+      const r = await engine.load(
+        {
+          planUrl: 'http://shop.test/api/seats/seatplanV2',
+          statusUrl: 'http://shop.test/api/seats/seats-statusV2',
+          headers: { uuid },
+        },
+        options,
+      );
+      expect(r.ok).toBe(true);
+      // The status poll reuses the load's headers; a poll may also bring its own.
+      await engine.applyStatus({ url: 'http://shop.test/api/seats/seats-statusV2?poll=1' });
+      await engine.applyStatus({
+        url: 'http://shop.test/api/seats/seats-statusV2?poll=2',
+        headers: { uuid: 'other' },
+      });
+      expect(seen.map((s) => s.url)).toEqual([
+        'http://shop.test/api/seats/seatplanV2',
+        'http://shop.test/api/seats/seats-statusV2',
+        'http://shop.test/api/seats/seats-statusV2?poll=1',
+        'http://shop.test/api/seats/seats-statusV2?poll=2',
+      ]);
+      for (const s of seen) expect(s.headers.get('accept')).toBe('application/json');
+      expect(seen.map((s) => s.headers.get('uuid'))).toEqual([uuid, uuid, uuid, 'other']);
+      // Without a session uuid no uuid header goes out, and a caller cannot replace Accept.
+      seen.length = 0;
+      await engine.load({ planUrl: 'http://shop.test/p', headers: { Accept: 'text/html' } }, options);
+      expect(seen[0]!.headers.get('uuid')).toBeNull();
+      expect(seen[0]!.headers.get('accept')).toBe('application/json');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('finds seats in a rectangle through its index', async () => {

@@ -1,15 +1,8 @@
 import { buildNeighbours } from './adjacency.ts';
 import { autoSelectBest, autoSelectFirst, type AutoSelectResult } from './autoSelect.ts';
+import { availableList, describeSeat, type ListSection, type SeatDescription } from './describe.ts';
 import { buildGrid, type SeatGrid } from './grid.ts';
-import {
-  FLAG,
-  type ParseIssue,
-  type PlanData,
-  SEAT_STATE,
-  seatKeyOf,
-  seatKind,
-  type SeatKind,
-} from './model.ts';
+import { type ParseIssue, type PlanData, SEAT_STATE } from './model.ts';
 import { parsePlan } from './parse.ts';
 import { RowIndex } from './rowIndex.ts';
 import {
@@ -18,6 +11,7 @@ import {
   checkSwap,
   type RuleContext,
   type RuleResult,
+  sofaMembers,
   validateSelection,
 } from './rules.ts';
 import {
@@ -28,6 +22,15 @@ import {
   scanStatusText,
   seatIndexOf,
 } from './status.ts';
+import {
+  fetchText,
+  issueOf,
+  type LoadSource,
+  readSource,
+  type StatusInput,
+  statusMapOf,
+  type StatusSource,
+} from './sources.ts';
 import {
   buildStyle,
   type ColorMode,
@@ -40,18 +43,11 @@ import {
 
 /**
  * The seat-plan engine: the worker's whole API (exposed with comlink), also usable on the main thread
- * as the fallback when no worker can run. Pure apart from `fetch` for plan and status URLs.
+ * as the fallback when no worker can run. Pure apart from `fetch` for plan and status URLs (sources.ts).
  */
 
-export interface LoadSource {
-  planUrl?: string;
-  statusUrl?: string;
-  /** Raw JSON bytes fetched by the main thread and transferred: parsed here, off the main thread. */
-  planBytes?: ArrayBuffer;
-  statusBytes?: ArrayBuffer;
-  plan?: unknown;
-  status?: Record<string, string>;
-}
+export type { LoadSource, StatusSource } from './sources.ts';
+export type { ListSection, SeatDescription } from './describe.ts';
 
 export interface EngineOptions {
   maxSeats: number;
@@ -108,44 +104,12 @@ export interface StatusUpdate {
   ms: number;
 }
 
-export interface SeatDescription {
-  index: number;
-  key: string;
-  sectionId: number;
-  section: string;
-  row: string;
-  seat: string;
-  ticketGroup: number;
-  allocation: number;
-  kind: SeatKind;
-  premium: boolean;
-  handicap: boolean;
-  companion: boolean;
-  limitedView: boolean;
-  sofa: boolean;
-}
-
-export interface ListSection {
-  sectionIndex: number;
-  name: string;
-  rows: { row: string; seats: { index: number; seat: string; ticketGroup: number; kind: SeatKind }[] }[];
-}
-
 /** A seat change the rules allowed, applied to the state: which seats changed to what. */
 export type SelectionChange = RuleResult & { changed?: number[] };
 
-/**
- * The sparse map itself, or the seats-statusV2 answer that carries it under `seats`; null stays null
- * (no status: all free); anything else is undefined (not a status map).
- */
-function statusMapOf(value: unknown): Record<string, string> | null | undefined {
-  if (value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const inner = (value as { seats?: unknown }).seats;
-  if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
-    return inner as Record<string, string>;
-  return value as Record<string, string>;
-}
+/** A swap the rules allow: `seats` to select, and `release`, the selected seats it gives up. */
+export type SwapResult =
+  (Extract<RuleResult, { ok: true }> & { release: number[] }) | Extract<RuleResult, { ok: false }>;
 
 function failed(issues: ParseIssue[], totalMs: number): LoadResult {
   return {
@@ -161,29 +125,10 @@ function failed(issues: ParseIssue[], totalMs: number): LoadResult {
   };
 }
 
-function decode(bytes: ArrayBuffer): unknown {
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
-
-/** A status map as text to scan, as an object, or none. */
-type StatusInput = { text: string } | { map: unknown } | null;
-
 function applyMap(data: PlanData, index: KeyIndex, value: unknown, previous: Uint8Array | null) {
   const map = statusMapOf(value);
   if (!map) throw new Error('the status map must be an object of section_x_y keys');
   return applyStatus(data, index, map, previous);
-}
-
-async function fetchText(url: string): Promise<string> {
-  const res = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return res.text();
-}
-
-async function fetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return res.json();
 }
 
 export class SeatplanEngine {
@@ -193,32 +138,22 @@ export class SeatplanEngine {
   private neighbours: { left: Int32Array; right: Int32Array } | null = null;
   private state: Uint8Array = new Uint8Array(0);
   private options: EngineOptions = { maxSeats: 10, seatingPolicyId: 1 };
+  /** The headers of the last load's fetches (the visitor's uuid), reused by status polls. */
+  private headers: Record<string, string> | undefined;
 
   async load(source: LoadSource, options: EngineOptions): Promise<LoadResult> {
     const t0 = performance.now();
     this.options = options;
+    this.headers = source.headers;
     let plan: unknown;
     // The status map stays text until the plan is indexed: it is scanned, not parsed (scanStatusText).
     let status: StatusInput;
     try {
-      [plan, status] = await Promise.all([
-        source.plan ??
-          (source.planBytes ? decode(source.planBytes) : source.planUrl ? fetchJson(source.planUrl) : null),
-        source.status !== undefined
-          ? { map: source.status }
-          : source.statusBytes
-            ? { text: new TextDecoder().decode(source.statusBytes) }
-            : source.statusUrl
-              ? fetchText(source.statusUrl).then((text) => ({ text }))
-              : null,
-      ]);
+      [plan, status] = await readSource(source);
     } catch (err) {
       // Not JSON, or not reachable: a clear answer instead of a rejected call.
       this.data = null;
-      return failed(
-        [{ path: '', message: err instanceof Error ? err.message : String(err) }],
-        performance.now() - t0,
-      );
+      return failed([issueOf('', err)], performance.now() - t0);
     }
     const t1 = performance.now();
     const parsed = parsePlan(plan);
@@ -241,7 +176,7 @@ export class SeatplanEngine {
       applied = this.apply(status);
     } catch (err) {
       this.data = null;
-      return failed([{ path: 'status', message: err instanceof Error ? err.message : String(err) }], 0);
+      return failed([issueOf('status', err)], 0);
     }
     const colors = options.colors ?? DEFAULT_COLORS;
     const levels = levelColors(data.ticketGroup, colors);
@@ -283,11 +218,11 @@ export class SeatplanEngine {
     };
   }
 
-  /** Applies a new status map and answers the diff. */
-  async applyStatus(source: { url?: string; status?: Record<string, string> }): Promise<StatusUpdate> {
+  /** Applies a new status map and answers the diff; a URL is fetched with the load's headers by default. */
+  async applyStatus(source: StatusSource): Promise<StatusUpdate> {
     const status: StatusInput = source.status
       ? { map: source.status }
-      : { text: await fetchText(source.url ?? '') };
+      : { text: await fetchText(source.url ?? '', source.headers ?? this.headers) };
     const t0 = performance.now();
     const r = this.apply(status);
     return { ...r, ms: performance.now() - t0 };
@@ -341,8 +276,12 @@ export class SeatplanEngine {
     return checkDeselect(this.ctx(), seat);
   }
 
-  checkSwap(from: number, to: number): RuleResult {
-    return checkSwap(this.ctx(), from, to);
+  /** The swap rule (rules.ts `checkSwap`), with the seats the swap releases: `from` and its sofa. */
+  checkSwap(from: number, to: number): SwapResult {
+    const r = checkSwap(this.ctx(), from, to);
+    if (!r.ok) return r;
+    const release = sofaMembers(this.need(), from).filter((i) => this.state[i] === SEAT_STATE.selected);
+    return { ...r, release };
   }
 
   validateSelection(): RuleResult {
@@ -392,26 +331,7 @@ export class SeatplanEngine {
   }
 
   describe(seat: number): SeatDescription | null {
-    const d = this.data;
-    if (!d || seat < 0 || seat >= d.count) return null;
-    const section = d.sections[d.section[seat]!]!;
-    const f = d.flags[seat]!;
-    return {
-      index: seat,
-      key: seatKeyOf(d, seat),
-      sectionId: section.id,
-      section: section.name,
-      row: d.rows[d.row[seat]!]!.name,
-      seat: d.names[seat]!,
-      ticketGroup: d.ticketGroup[seat]!,
-      allocation: d.allocation[seat]!,
-      kind: seatKind(f, this.state[seat] as 0 | 1 | 2),
-      premium: (f & FLAG.premium) !== 0,
-      handicap: (f & FLAG.handicap) !== 0,
-      companion: (f & FLAG.companion) !== 0,
-      limitedView: (f & FLAG.limitedView) !== 0,
-      sofa: (f & FLAG.sofa) !== 0,
-    };
+    return this.data ? describeSeat(this.data, this.state, seat) : null;
   }
 
   indexOfKey(key: string): number {
@@ -424,29 +344,7 @@ export class SeatplanEngine {
 
   /** Available seats by section and row: the list view of the map. */
   availableList(): ListSection[] {
-    const d = this.data;
-    if (!d) return [];
-    const out: ListSection[] = [];
-    d.sections.forEach((s, si) => {
-      const rows: ListSection['rows'] = [];
-      for (let r = 0; r < d.rows.length; r++) {
-        const row = d.rows[r]!;
-        if (row.sectionIndex !== si) continue;
-        const seats: ListSection['rows'][number]['seats'] = [];
-        for (let i = row.start; i < row.end; i++) {
-          if (this.state[i] === SEAT_STATE.taken) continue;
-          seats.push({
-            index: i,
-            seat: d.names[i]!,
-            ticketGroup: d.ticketGroup[i]!,
-            kind: seatKind(d.flags[i]!, this.state[i] as 0 | 1 | 2),
-          });
-        }
-        if (seats.length) rows.push({ row: row.name, seats });
-      }
-      if (rows.length) out.push({ sectionIndex: si, name: s.name, rows });
-    });
-    return out;
+    return this.data ? availableList(this.data, this.state) : [];
   }
 }
 

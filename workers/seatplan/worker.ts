@@ -4,6 +4,7 @@ import {
   type LoadResult,
   type LoadSource,
   SeatplanEngine,
+  type StatusSource,
   type StatusUpdate,
 } from './engine.ts';
 
@@ -24,10 +25,7 @@ class WorkerEngine extends SeatplanEngine {
     return transfer(r, buffers);
   }
 
-  override async applyStatus(source: {
-    url?: string;
-    status?: Record<string, string>;
-  }): Promise<StatusUpdate> {
+  override async applyStatus(source: StatusSource): Promise<StatusUpdate> {
     const r = await super.applyStatus(source);
     return transfer(r, [r.changed.buffer as ArrayBuffer, r.states.buffer as ArrayBuffer]);
   }

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { CartBody } from '../../../src/api/contract/cart.ts';
+import { type CartBody, CartBodySchema, type StoredCart } from '../../../src/api/contract/cart.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { getPresentation } from '../catalogue/presentations.ts';
+import { heldByVisitor } from '../seating/seats.ts';
 
 /**
  * Saves the visitor's cart (the server-side copy the shop restores a session from). Every presentation
@@ -32,4 +34,59 @@ export async function saveCart(db: Kysely<Database>, visitor: string, cart: Cart
     .onConflict((oc) => oc.column('visitor').doUpdateSet({ cart_json: cartJson, updated_at: now }))
     .execute();
   return { cart, updatedAt: new Date(now).toISOString() };
+}
+
+const EMPTY: CartBody['cart'] = { presentations: [], vouchers: [], customerInfo: null };
+
+/** The stored cart as written, or an empty one (a row from an older shape reads as empty). */
+function parseStored(json: string | undefined): CartBody['cart'] {
+  if (json === undefined) return EMPTY;
+  try {
+    const parsed = CartBodySchema.shape.cart.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+/**
+ * GET /cart: the visitor's cart, for a reload or a second tab. The seats are the truth of the moment,
+ * not what was written: those the visitor still holds (a lapsed or sold seat has left the cart), and a
+ * presentation that is no longer on sale has left it too.
+ */
+export async function loadCart(
+  db: Kysely<Database>,
+  visitor: string,
+  now: number,
+): Promise<{ cart: StoredCart; updatedAt: string | null }> {
+  const row = await db
+    .selectFrom('carts')
+    .select(['cart_json', 'updated_at'])
+    .where('visitor', '=', visitor)
+    .executeTakeFirst();
+  const stored = parseStored(row?.cart_json);
+  const presentations: StoredCart['presentations'] = [];
+  for (const entry of stored.presentations) {
+    const p = await getPresentation(db, entry.presentationId, now).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+    if (!p) continue;
+    const held = await heldByVisitor(db, p.id, visitor, now);
+    presentations.push({
+      presentationId: p.id,
+      seats: held.map((h) => ({ sectionId: h.section_id, x: h.x, y: h.y })),
+      venueTypeId: p.venueTypeId,
+      authProfileId: p.authProfileId,
+      businessId: p.businessId,
+      venueId: p.venueId,
+      seatplanId: p.seatplanId,
+      title: p.title,
+      dateTime: p.dateTime,
+    });
+  }
+  return {
+    cart: { presentations, vouchers: stored.vouchers, customerInfo: stored.customerInfo ?? null },
+    updatedAt: row ? new Date(Number(row.updated_at)).toISOString() : null,
+  };
 }

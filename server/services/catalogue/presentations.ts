@@ -6,6 +6,7 @@ import type {
   PresentationSummary,
   Product,
   SaleStatus,
+  TicketAddon,
   TicketGroup,
 } from '../../../src/api/contract/presentations.ts';
 import type { Database } from '../../db/types.ts';
@@ -162,6 +163,7 @@ export async function getSellablePresentation(db: Kysely<Database>, id: number, 
     venueId: row.venue_id,
     seatplanId: row.seatplan_id,
     venueTypeId: row.venue_type_id,
+    businessId: row.business_id,
     isReserved: row.is_reserved === 1,
     isVod: VOD_VENUE_TYPES.has(row.venue_type_id),
     lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
@@ -253,6 +255,7 @@ export async function loadTicketGroups(
     .orderBy('t.sort')
     .execute();
   const sold = await soldByTicket(db, id, now);
+  const addons = await addonsByTicket(db, id);
   const groups = new Map<number, TicketGroup>();
   for (const t of tickets) {
     let group = groups.get(t.group_id);
@@ -277,7 +280,29 @@ export async function loadTicketGroups(
       requiredTicketId: t.required_ticket_id,
       requiredMinimum: t.required_minimum,
       remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
+      addons: addons.get(t.id)?.map(({ preselect: _, ...a }) => a) ?? [],
+      isFirstAddonSelected: addons.get(t.id)?.[0]?.preselect ?? false,
     });
   }
   return [...groups.values()];
+}
+
+/** The add-ons each ticket type carries at the presentation, in their order, at the offer's price. */
+async function addonsByTicket(db: Kysely<Database>, presentationId: number) {
+  const rows = await db
+    .selectFrom('ticket_addons as ta')
+    .innerJoin('addons as a', 'a.id', 'ta.addon_id')
+    .select(['ta.ticket_id', 'ta.addon_id', 'ta.price', 'ta.preselect', 'a.name_json'])
+    .where('ta.presentation_id', '=', presentationId)
+    .orderBy('ta.ticket_id')
+    .orderBy('ta.sort')
+    .orderBy('ta.addon_id')
+    .execute();
+  const byTicket = new Map<number, (TicketAddon & { preselect: boolean })[]>();
+  for (const r of rows) {
+    const list = byTicket.get(r.ticket_id) ?? [];
+    list.push({ id: r.addon_id, name: text(r.name_json), price: r.price, preselect: r.preselect === 1 });
+    byTicket.set(r.ticket_id, list);
+  }
+  return byTicket;
 }

@@ -2,14 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { CheckoutAnswer } from '../../../src/api/contract/checkout.ts';
 import type { Locale } from '../../../src/api/contract/common.ts';
+import type { Settings } from '../../../src/api/contract/session.ts';
 import type { CommitBodySchema } from '../../../src/api/contract/order.ts';
-import { validateCustomerInfo } from '../../../src/domain/customer.ts';
 import { splitByVouchers } from '../../../src/domain/payment/split.ts';
 import { withQuery } from '../../../src/routing/paths.ts';
 import { cardLast4, normalizeIsraeliMobile } from '../../../src/domain/validation.ts';
 import type { PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type InitiateRequest, PaymentUnavailableError, type ProviderOutcome } from '../payments/provider.ts';
+import { assertCustomerInfo, orderLocationId } from '../customers/customerInfo.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { assertMayHold, holdDeadline } from './holds.ts';
 import { opaqueId, randomId } from './ids.ts';
@@ -18,6 +19,20 @@ import { type CheckoutContext, type LineKind, type Trx } from './lines/types.ts'
 import { type ChosenMethod, chooseMethod, storedMethod } from './payments/method.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
+
+/**
+ * The venue's settings the cart must respect before anything is written (spec section 3): the
+ * auth-required flag (a visitor logs in before buying), voucher payments switched on for the flow, and
+ * the cart flag that sells video on demand.
+ */
+function assertCartAllowed(settings: Settings, cart: CommitInput['cart'], accountId: string | null): void {
+  if (settings.authRequired && accountId === null)
+    throw new AppError('not_logged_in', 'this venue asks customers to log in before buying');
+  if (cart.voucherPayments.length > 0 && !settings.customerInfo.order.isVoucherPaymentEnabled)
+    throw new AppError('voucher_payment_not_enabled', 'vouchers do not pay for orders here');
+  if (cart.videos.length > 0 && !settings.cart.isVideoCartEnabled)
+    throw new AppError('video_not_sold_online', 'video on demand is not sold online here');
+}
 
 /** The commit body as the route's schema validation hands it over (defaults applied). */
 export type CommitInput = z.output<typeof CommitBodySchema>;
@@ -61,9 +76,8 @@ export async function commitCheckout(
   const earlier = await replay(deps, visitor, idempotencyKey, print, body);
   if (earlier) return earlier;
 
-  const problems = validateCustomerInfo(deps.settings.customerInfo.order, body.cart.customerInfo);
-  const first = problems[0];
-  if (first) throw new AppError(first.code, `customer info: ${first.field}`, { field: first.field });
+  assertCartAllowed(deps.settings, body.cart, accountId);
+  await assertCustomerInfo(deps.db, deps.settings.customerInfo.order, body.cart);
 
   let placed: Placed;
   try {
@@ -82,7 +96,7 @@ export async function commitCheckout(
   if (placed.isHold) return advanceOrder(deps, rid);
   if (!placed.payment) return confirmOrder(deps, rid, null);
 
-  const request = initiateRequest(placed.payment, body, rid);
+  const request = initiateRequest(placed.payment, body, rid, deps.settings);
   let outcome: ProviderOutcome | null;
   try {
     outcome = await deps.provider.initiate(request);
@@ -142,6 +156,7 @@ function initiateRequest(
   payment: NonNullable<Placed['payment']>,
   body: CommitInput,
   rid: string,
+  settings: Settings,
 ): InitiateRequest {
   const back = body.returnPath ?? '/';
   const base = {
@@ -161,8 +176,15 @@ function initiateRequest(
       return { ...base, method: 'token', token: c.token ?? '' };
     case 'blik':
       return { ...base, method: 'blik', code: c.code };
-    case 'paypal':
-      return { ...base, method: 'paypal' };
+    case 'paypal': {
+      const { clientId, noShipping } = settings.payment.paypal;
+      return {
+        ...base,
+        method: 'paypal',
+        clientId: clientId ?? '',
+        shipping: noShipping ? 'NO_SHIPPING' : 'GET_FROM_FILE',
+      };
+    }
     case 'redirect':
       return { ...base, method: 'redirect' };
   }
@@ -210,14 +232,15 @@ async function placeOrder(
     if (v !== null) validated.push([kind, v]);
   }
   if (validated.length === 0) throw new AppError('formValidation', 'the cart is empty');
-  const totals = { tickets: 0, serviceCharge: 0, products: 0 };
+  const totals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
   for (const [kind, v] of validated) {
     const t = kind.price(v, ctx);
     totals.tickets += t.tickets;
+    totals.addons += t.addons;
     totals.serviceCharge += t.serviceCharge;
     totals.products += t.products;
   }
-  const total = totals.tickets + totals.serviceCharge + totals.products;
+  const total = totals.tickets + totals.addons + totals.serviceCharge + totals.products;
   const deadline = cart.isHold ? holdDeadline(ctx, deps.settings.order.holdMinutesBeforeEvent) : null;
 
   const applications = await voucherApplications(trx, cart.voucherPayments, now);
@@ -262,7 +285,7 @@ async function placeOrder(
       city: trim(info.city),
       postal_code: trim(info.postalCode),
       date_of_birth: info.dateOfBirth ?? null,
-      location_id: info.locationId ?? null,
+      location_id: orderLocationId(cart) ?? null,
       is_mailing_allowed: info.isMailingAllowed ? 1 : 0,
       created_at: now,
       mobile_key: info.mobileNumber ? normalizeIsraeliMobile(info.mobileNumber) : null,
@@ -280,6 +303,7 @@ async function placeOrder(
       state: cart.isHold ? 'held' : 'pending',
       locale: (body.locale ?? 'he') satisfies Locale,
       tickets_total: totals.tickets,
+      addons_total: totals.addons,
       service_charge_total: totals.serviceCharge,
       products_total: totals.products,
       total,
@@ -290,6 +314,7 @@ async function placeOrder(
       hold_deadline: deadline,
       payment_deadline: cart.isHold ? null : now + deps.paymentWindowMs,
       confirmed_at: cart.isHold ? now : null,
+      location_id: orderLocationId(cart) ?? null,
     })
     .execute();
   const ref = { reservationIdentifier: rid, visitor, isHold: cart.isHold, holdDeadline: deadline };

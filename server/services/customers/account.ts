@@ -7,9 +7,14 @@ import type {
   Member,
 } from '../../../src/api/contract/customer.ts';
 import type { Settings } from '../../../src/api/contract/session.ts';
-import { validateCustomerInfo } from '../../../src/domain/customer.ts';
+import {
+  customerDetailsBlock,
+  detailsAsCustomerInfo,
+  validateCustomerInfo,
+} from '../../../src/domain/customer.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { formValidationError, isKnownLocation } from './customerInfo.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
 /** Today's calendar date in Israel, YYYY-MM-DD (membership dates are calendar dates). */
@@ -106,9 +111,10 @@ export async function loadCustomerAccount(
 }
 
 /**
- * PUT /customer-area/details: the personal details, checked with the order form's rules (names in
- * letters, e-mail, Israeli ID check digit, postal code digits). First name, last name and e-mail are
- * required; the mobile number is the login and is not changed here.
+ * PUT /customer-area/details: the personal details, checked with the order form's rule table (see
+ * `customerDetailsBlock`): first name, last name and e-mail required; a branch must be one of the
+ * venue's. Refused with 400 `formValidation` naming every field's problem. The mobile number is the
+ * login and is not changed here.
  */
 export async function updateCustomerDetails(
   db: Kysely<Database>,
@@ -116,53 +122,14 @@ export async function updateCustomerDetails(
   customerId: string,
   body: CustomerDetailsBody,
 ): Promise<void> {
-  const base = settings.customerInfo.order;
-  const asked = (required = false) => ({ isIncluded: true, isRequired: required });
   const problems = validateCustomerInfo(
-    {
-      ...base,
-      isSSNRequired: false,
-      isVerifyEmail: false,
-      isVerifyMobileNumber: false,
-      isTermsRequired: false,
-      fields: {
-        ...base.fields,
-        firstName: asked(true),
-        lastName: asked(true),
-        email: asked(true),
-        mobileNumber: { isIncluded: false, isRequired: false },
-        address1: asked(),
-        address2: asked(),
-        city: asked(),
-        postalCode: asked(),
-        dateOfBirth: asked(),
-        ssn: asked(),
-        location: asked(),
-      },
-    },
-    {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email,
-      ssn: body.ssn,
-      address1: body.address1,
-      address2: body.address2,
-      city: body.city,
-      postalCode: body.postalCode,
-      ...(body.dateOfBirth ? { dateOfBirth: body.dateOfBirth } : {}),
-      ...(body.locationId ? { locationId: body.locationId } : {}),
-    },
+    customerDetailsBlock(settings.customerInfo.order),
+    detailsAsCustomerInfo(body),
   );
-  const first = problems[0];
-  if (first) throw new AppError(first.code, `personal details: ${first.field}`, { field: first.field });
-  if (body.locationId) {
-    const venue = await db
-      .selectFrom('venues')
-      .select('id')
-      .where('id', '=', body.locationId)
-      .executeTakeFirst();
-    if (!venue) throw new AppError('field_invalid', 'personal details: location', { field: 'location' });
-  }
+  if (body.locationId && !problems.some((p) => p.field === 'location'))
+    if (!(await isKnownLocation(db, body.locationId)))
+      problems.push({ code: 'field_invalid', field: 'location' });
+  if (problems.length) throw formValidationError(problems, 'personal details');
   const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
   await db
     .updateTable('customers')

@@ -71,6 +71,7 @@ async function ownOrder(db: Db, forUpdate: boolean, customerId: string, reservat
       'o.account_id',
       'o.customer_id',
       'o.tickets_total',
+      'o.addons_total',
       'o.service_charge_total',
       'o.products_total',
       'o.booking_fee',
@@ -171,6 +172,8 @@ export function quoteOf(
   order: {
     reservation_identifier: string;
     tickets_total: number;
+    /** Absent: an order without add-ons. */
+    addons_total?: number;
     service_charge_total: number;
     products_total: number;
     booking_fee: number;
@@ -195,9 +198,12 @@ export function quoteOf(
       refund: 0,
       refundTo,
     };
-  const refundable = order.tickets_total + order.products_total;
+  // A seat's add-ons (3D glasses) are part of what its ticket cost: refunded with it, and in the
+  // percentage of the ticket prices the fee takes. The service charge is kept (spec section 9).
+  const ticketValue = order.tickets_total + (order.addons_total ?? 0);
+  const refundable = ticketValue + order.products_total;
   const computed =
-    (fee.perTicket ? fee.fixed * tickets : fee.fixed) + Math.round((order.tickets_total * fee.percent) / 100);
+    (fee.perTicket ? fee.fixed * tickets : fee.fixed) + Math.round((ticketValue * fee.percent) / 100);
   const charged = Math.min(refundable, computed);
   return {
     reservationIdentifier: order.reservation_identifier,

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { LocalizedText, Locale } from '../../../src/api/contract/common.ts';
+import { type LocalizedText, type Locale, VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import type { Database } from '../../db/types.ts';
 import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
+import { loadOrderDetails } from './orderDetails.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 
@@ -27,6 +28,7 @@ export async function loadOrderDocument(
       'o.locale',
       'o.state',
       'o.tickets_total',
+      'o.addons_total',
       'o.service_charge_total',
       'o.products_total',
       'o.total',
@@ -67,6 +69,7 @@ export async function loadOrderDocument(
     .where('t.state', '=', 'valid')
     .orderBy('t.sort')
     .execute();
+  const addons = await ticketAddons(db, id);
   const presentationIds = [...new Set(tickets.map((t) => t.presentation_id))];
   const presentations = presentationIds.length
     ? await db
@@ -127,6 +130,7 @@ export async function loadOrderDocument(
       price: t.price,
       serviceCharge: t.service_charge,
       isSubTicket: t.is_sub_ticket === 1,
+      addons: addons.get(t.ticket_identifier) ?? [],
     })),
     products: products.map((p) => ({
       id: p.product_id,
@@ -139,6 +143,7 @@ export async function loadOrderDocument(
     serviceChargeLabel: SERVICE_CHARGE_LABEL,
     totals: {
       tickets: order.tickets_total,
+      addons: order.addons_total,
       serviceCharge: order.service_charge_total,
       products: order.products_total,
       total: order.total,
@@ -146,5 +151,56 @@ export async function loadOrderDocument(
     isHold,
     holdDeadline: isHold && order.hold_deadline !== null ? new Date(order.hold_deadline).toISOString() : null,
     holdExpired: isHold && (order.hold_deadline ?? 0) <= now,
+    ...(await loadOrderDetails(db, id)),
   };
 }
+
+/** The add-ons of an order's tickets, by ticket identifier, at the prices paid. */
+async function ticketAddons(db: Kysely<Database>, reservationIdentifier: string) {
+  const rows = await db
+    .selectFrom('order_ticket_addons as ota')
+    .innerJoin('addons as a', 'a.id', 'ota.addon_id')
+    .select(['ota.ticket_identifier', 'ota.addon_id', 'ota.price', 'a.name_json'])
+    .where('ota.reservation_identifier', '=', reservationIdentifier)
+    .orderBy('ota.ticket_identifier')
+    .orderBy('ota.sort')
+    .execute();
+  const byTicket = new Map<string, OrderDocument['tickets'][number]['addons']>();
+  for (const r of rows) {
+    const list = byTicket.get(r.ticket_identifier) ?? [];
+    list.push({ id: r.addon_id, name: text(r.name_json), price: r.price });
+    byTicket.set(r.ticket_identifier, list);
+  }
+  return byTicket;
+}
+
+/**
+ * The instant after which an order's e-ticket no longer opens: the end of its last presentation (its
+ * start plus the feature's duration; for video on demand, the end of the viewing window) plus the
+ * venue's grace minutes (spec section 3, "e-document grace minutes after a presentation"; default 0).
+ * "After a presentation" is read as after it ends, not after it starts: a ticket must still open at
+ * the door of a late-comer and during the show. Null when the order holds no presentation.
+ */
+export async function eDocumentOpenUntil(
+  db: Kysely<Database>,
+  reservationIdentifier: string,
+  graceMinutes: number,
+): Promise<number | null> {
+  const rows = await db
+    .selectFrom('order_tickets as t')
+    .innerJoin('presentations as p', 'p.id', 't.presentation_id')
+    .innerJoin('features as f', 'f.id', 'p.feature_id')
+    .select(['p.starts_at', 'p.sale_end', 'p.venue_type_id', 'f.duration_minutes'])
+    .distinct()
+    .where('t.reservation_identifier', '=', reservationIdentifier)
+    .execute();
+  if (rows.length === 0) return null;
+  const ends = rows.map((r) =>
+    VOD_VENUE_TYPES.has(r.venue_type_id)
+      ? Number(r.sale_end)
+      : Number(r.starts_at) + r.duration_minutes * MINUTE,
+  );
+  return Math.max(...ends) + graceMinutes * MINUTE;
+}
+
+const MINUTE = 60_000;

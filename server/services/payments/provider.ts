@@ -52,7 +52,13 @@ export type InitiateRequest = InitiateBase &
   (
     | { method: 'card'; card: CardDetails; saveCard: boolean }
     | { method: 'token'; token: string }
-    | { method: 'paypal' }
+    | {
+        method: 'paypal';
+        /** The venue's PayPal app (settings: payment.paypal.clientId). */
+        clientId: string;
+        /** PayPal's shipping preference: the venue's no-shipping flag, or the payer's PayPal address. */
+        shipping: 'NO_SHIPPING' | 'GET_FROM_FILE';
+      }
     | { method: 'blik'; code: string }
     | { method: 'redirect' }
   );

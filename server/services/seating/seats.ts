@@ -85,7 +85,7 @@ export async function seatsStatus(db: Db, q: StatusQuery, visitor: string | unde
 }
 
 /** The seats in the visitor's cart: held, live, and not claimed by an order (paying, or a hold order). */
-function heldByVisitor(db: Db, presentationId: number, visitor: string, now: number) {
+export function heldByVisitor(db: Db, presentationId: number, visitor: string, now: number) {
   return db
     .selectFrom('seat_holds')
     .select(['section_id', 'x', 'y'])
@@ -157,12 +157,61 @@ async function release(
 export interface LockOptions {
   now: number;
   maxSeats: number;
+  /**
+   * A swap: seats of the visitor to release once the new seat is held (`replaces` of the lock call).
+   * The shop swaps at the seat cap, so the new seat must be taken before the old one goes (a refused
+   * lock leaves the selection as it was) and the cap counts after the release; a plain lock and then an
+   * unlock would be refused by the cap. Nothing else is needed for a swap at the box office: it changes
+   * nothing a lock followed by an unlock could not, and the seat rules are checked on the whole
+   * selection at commit (`enforceSeatRules`).
+   */
+  replaces?: readonly LockSeat[] | undefined;
+  /** Refuses a presentation this shop does not sell (the settings' business ids). */
+  assertSold?: (p: { id: number; businessId: number; isVod: boolean }) => void;
 }
 
-/** Locks one seat for a visitor; for general admission the server picks the seat. */
+/**
+ * Whether the presentation sells a ticket a customer may choose for a seat of the group: the group is
+ * one of the presentation's and has a ticket that is not a multiply-factor sub-ticket (the SQL form of
+ * `choosableTickets` in src/domain/order/tickets.ts, which the shop's ticket step offers).
+ */
+async function hasPricePolicy(db: Db, presentationId: number, ticketGroupId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('presentation_ticket_groups as ptg')
+    .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
+    .select('t.id')
+    .where('ptg.presentation_id', '=', presentationId)
+    .where('ptg.ticket_group_id', '=', ticketGroupId)
+    .where('t.is_sub_ticket', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function noPricePolicy(ticketGroupId: number): AppError {
+  return new AppError('no_price_policy', `no ticket is sold for price level ${ticketGroupId}`, {
+    ticketGroupId,
+  });
+}
+
+function coordinatesOf(seat: LockSeat): { x: number; y: number } {
+  if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
+    throw new AppError(
+      'formValidation',
+      'XCoordinate and YCoordinate are required for a reserved presentation',
+    );
+  }
+  return { x: seat.XCoordinate, y: seat.YCoordinate };
+}
+
+/**
+ * Locks one seat for a visitor; for general admission the server picks the seat. A seat whose price
+ * level has no ticket for sale is refused with no_price_policy before anything is held.
+ */
 export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: LockOptions) {
   const { now, maxSeats } = opts;
   const p = await getSellablePresentation(db, seat.PresentationId, now);
+  opts.assertSold?.(p);
   if (p.isVod) throw new AppError('lock_seat_error', 'video on demand has no seats');
   if (p.venueId !== seat.VenueId || p.seatplanId !== seat.VenueSeatplanId) {
     throw new AppError('seat_not_found', 'the seat is not on this presentation’s seat plan');
@@ -171,31 +220,38 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
 
   let taken: { x: number; y: number; expiresAt: number } | undefined;
   if (p.isReserved) {
-    if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
-      throw new AppError(
-        'formValidation',
-        'XCoordinate and YCoordinate are required for a reserved presentation',
-      );
-    }
-    const { XCoordinate: x, YCoordinate: y } = seat;
-    const planSeat = await db
-      .selectFrom('plan_seats as s')
-      .innerJoin('allocations as a', 'a.id', 's.allocation_id')
-      .select(['s.ticket_group_id', 'a.is_online'])
-      .where('s.seatplan_id', '=', p.seatplanId)
-      .where('s.section_id', '=', seat.VenueSectionId)
-      .where('s.x', '=', x)
-      .where('s.y', '=', y)
-      .executeTakeFirst();
+    const { x, y } = coordinatesOf(seat);
+    const [planSeat, priced] = await Promise.all([
+      db
+        .selectFrom('plan_seats as s')
+        .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+        .select(['s.ticket_group_id', 'a.is_online'])
+        .where('s.seatplan_id', '=', p.seatplanId)
+        .where('s.section_id', '=', seat.VenueSectionId)
+        .where('s.x', '=', x)
+        .where('s.y', '=', y)
+        .executeTakeFirst(),
+      hasPricePolicy(db, p.id, seat.TicketGroupId),
+    ]);
     if (!planSeat)
       throw new AppError('seat_not_found', `no seat ${seatKey(seat.VenueSectionId, x, y)} on this plan`);
     if (planSeat.ticket_group_id !== seat.TicketGroupId || planSeat.is_online !== 1) {
       throw new AppError('lock_seat_error', 'the seat is no longer available');
     }
+    if (!priced) throw noPricePolicy(seat.TicketGroupId);
+    if (opts.replaces?.length) {
+      return swapSeat(db, p, { sectionId: seat.VenueSectionId, x, y }, planSeat.ticket_group_id, visitor, {
+        ...opts,
+        replaces: opts.replaces,
+        expiresAt,
+      });
+    }
     const until = await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
     taken = { x, y, expiresAt: until };
   } else {
+    if (opts.replaces?.length) throw new AppError('formValidation', 'only numbered seats are swapped');
+    if (!(await hasPricePolicy(db, p.id, seat.TicketGroupId))) throw noPricePolicy(seat.TicketGroupId);
     taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt);
   }
 
@@ -205,6 +261,62 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
     throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
   }
   return { lockedSeat: { x: taken.x, y: taken.y }, expiresAt: new Date(taken.expiresAt).toISOString() };
+}
+
+/**
+ * The swap of a lock call with `replaces`, in one transaction: the new seat is held first (a refusal
+ * changes nothing), then the replaced seats of the visitor are released (one that lapsed already is
+ * simply gone), then the cap is counted; a refusal rolls everything back. All seats must be of the new
+ * seat's price level, as the shop's `checkSwap` demands (swap_price_level_error).
+ */
+async function swapSeat(
+  db: Db,
+  p: { id: number; seatplanId: number },
+  to: { sectionId: number; x: number; y: number },
+  ticketGroupId: number,
+  visitor: string,
+  opts: { now: number; maxSeats: number; expiresAt: number; replaces: readonly LockSeat[] },
+) {
+  const { now, maxSeats, expiresAt } = opts;
+  const from = opts.replaces.map((r) => {
+    if (r.PresentationId !== p.id)
+      throw new AppError('formValidation', 'a swap stays within one presentation');
+    return { sectionId: r.VenueSectionId, ...coordinatesOf(r) };
+  });
+  const same = (a: typeof to, b: typeof to) => a.sectionId === b.sectionId && a.x === b.x && a.y === b.y;
+  if (from.some((f) => same(f, to))) throw new AppError('formValidation', 'a seat cannot replace itself');
+  const levels = await db
+    .selectFrom('plan_seats')
+    .select(['section_id', 'x', 'y', 'ticket_group_id'])
+    .where('seatplan_id', '=', p.seatplanId)
+    .where((eb) =>
+      eb.or(
+        from.map((f) => eb.and([eb('section_id', '=', f.sectionId), eb('x', '=', f.x), eb('y', '=', f.y)])),
+      ),
+    )
+    .execute();
+  const missing = from.find((f) => !levels.some((l) => same({ sectionId: l.section_id, x: l.x, y: l.y }, f)));
+  if (missing) {
+    throw new AppError(
+      'seat_not_found',
+      `no seat ${seatKey(missing.sectionId, missing.x, missing.y)} on this plan`,
+    );
+  }
+  if (levels.some((l) => l.ticket_group_id !== ticketGroupId)) {
+    throw new AppError(
+      'swap_price_level_error',
+      'a seat can be swapped only for one of the same price level',
+    );
+  }
+  return db.transaction().execute(async (trx) => {
+    const until = await tryHold(trx, p.id, to.sectionId, to.x, to.y, visitor, now, expiresAt);
+    if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
+    for (const f of from) await release(trx, p.id, f.sectionId, f.x, f.y, visitor);
+    if ((await countHeld(trx, p.id, visitor, now)) > maxSeats) {
+      throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
+    }
+    return { lockedSeat: { x: to.x, y: to.y }, expiresAt: new Date(until).toISOString() };
+  });
 }
 
 /** General admission: try free seats of the section in plan order until one hold succeeds. */

@@ -32,6 +32,7 @@ export const errorCatalogue = {
   incompatible_business: 409, // 'Incompatible Business' (spec section 5)
   order_not_found: 404,
   order_cancelled: 409,
+  edocument_expired: 410, // product: the e-ticket no longer opens after its presentation (grace minutes)
   location_offline: 503,
   lock_extension_used: 409, // product: the cart timer may be extended once (spec section 4)
   not_sold_yet: 409, // product: a line kind (membership, voucher, donation, enrolment) not sold online yet
@@ -40,6 +41,7 @@ export const errorCatalogue = {
   single_seat_error: 409, // product: the purchase would leave a single free seat (seating policy 3)
   sofa_together_error: 409, // 'all seats of a sofa or bed together'
   companion_requires_accessible: 409, // product: a companion seat only with a wheelchair space
+  swap_price_level_error: 409, // 'same price level when swapping' (spec section 5): a lock that replaces seats
   // Hold orders (spec section 4)
   premiumWithHoldErrorMessage: 409, // premium seats cannot be held
   no_valid_membership_for_member_sale: 403,
@@ -52,8 +54,16 @@ export const errorCatalogue = {
   ticket_required_combination: 409,
   ticket_sold_out: 409,
   product_not_offered: 409, // product: an add-on the presentation does not sell
+  addon_not_offered: 409, // product: a ticket add-on the seat's ticket does not carry (or one twice)
   // Customer form and payment (spec sections 5 and 8)
+  // A refused form answers formValidation with every field's code in its params (see
+  // fieldProblemParams in src/domain/fieldRules.ts); these are the field codes, generic first.
   field_required: 400, // 'the field {field} is a required field!'
+  field_letters_only: 400, // generic: letters only
+  field_email: 400, // generic: e-mail
+  field_min_length: 400, // generic: minimum length ({min})
+  field_max_length: 400, // generic: maximum length ({max})
+  field_digits_only: 400, // generic: digits only
   field_invalid: 400, // field-level 'invalid'
   invalid_ssn: 400,
   terms_not_approved: 400, // 'You must approve the terms'
@@ -85,6 +95,8 @@ export const errorCatalogue = {
   voucherExpired: 409,
   voucher_not_for_payment: 409, // product: only stored-value vouchers (gift cards) pay for orders
   voucher_amount_invalid: 400, // product
+  voucher_payment_not_enabled: 403, // product: the venue takes no voucher payments in this flow
+  video_not_sold_online: 409, // product: the venue's cart flag sells no video on demand
   last_commit_error: 409, // the order was already completed (confirmation lastCommit error)
   idempotency_key_reused: 409, // product: one Idempotency-Key, two different carts
   // Customer area (spec section 8)

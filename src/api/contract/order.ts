@@ -24,6 +24,16 @@ export const CustomerInfoSchema = z
   .meta({ id: 'CustomerInfo' });
 export type CustomerInfo = z.infer<typeof CustomerInfoSchema>;
 
+/** Where a product sent by post goes (asked when the cart holds a product with isDeliveryRequired). */
+export const DeliveryAddressSchema = z
+  .object({
+    address1: z.string().max(120).optional(),
+    city: z.string().max(60).optional(),
+    postalCode: z.string().max(10).optional(),
+  })
+  .meta({ id: 'DeliveryAddress' });
+export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
+
 /** Card entry (spec section 3): never stored or logged; only the brand and last four digits are kept. */
 export const CreditCardInfoSchema = z
   .object({
@@ -43,6 +53,11 @@ export const CartSeatSchema = z.object({
   y: z.number().int(),
   tg: Id.describe('ticket group id'),
   ticketId: Id,
+  addons: z
+    .array(Id)
+    .max(10)
+    .optional()
+    .describe("add-ons chosen for this seat, of its ticket's add-ons; absent: none"),
   price: z.number().optional().describe('ignored: the box office prices every seat itself'),
 });
 export type CartSeat = z.infer<typeof CartSeatSchema>;
@@ -120,7 +135,10 @@ export const CommitCartSchema = z
     voucherPayments: z.array(VoucherPaymentSchema).max(5).default([]),
     authProfileId: Id.optional(),
     businessId: Id.optional(),
-    locationId: Id.optional(),
+    locationId: Id.optional().describe("the customer's branch (GET /customer/locations); kept on the order"),
+    deliveryAddress: DeliveryAddressSchema.optional().describe(
+      'required exactly when a product of the cart has isDeliveryRequired',
+    ),
     isHold: z.boolean().default(false).describe('reserve now, pay and collect at the box office'),
     referralMiniSiteId: Id.optional(),
     globalServiceCharge: z.number().optional().describe('ignored: computed by the box office'),
@@ -162,6 +180,10 @@ export const OrderTicketSchema = z.object({
   price: Agorot,
   serviceCharge: Agorot,
   isSubTicket: z.boolean(),
+  addons: z
+    .array(z.object({ id: z.number().int(), name: LocalizedTextSchema, price: Agorot }))
+    .default([])
+    .describe('add-ons bought with this seat, at the price paid'),
 });
 export type OrderTicket = z.infer<typeof OrderTicketSchema>;
 
@@ -187,6 +209,7 @@ export const OrderProductSchema = z.object({
 
 export const OrderTotalsSchema = z.object({
   tickets: Agorot,
+  addons: Agorot.default(0).describe("the seats' add-ons"),
   serviceCharge: Agorot,
   products: Agorot,
   total: Agorot,
@@ -208,6 +231,14 @@ export const OrderDocumentSchema = z
     isHold: z.boolean().describe('reserved, to be paid and collected at the box office'),
     holdDeadline: IsoDateTimeSchema.nullable().describe('a hold is released if not paid by then'),
     holdExpired: z.boolean(),
+    location: z
+      .object({ id: z.number().int(), name: LocalizedTextSchema })
+      .nullable()
+      .describe("the customer's branch, when the order names one"),
+    deliveryAddress: z
+      .object({ address1: z.string(), city: z.string(), postalCode: z.string() })
+      .nullable()
+      .describe('where the products sent by post go'),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;

@@ -48,6 +48,16 @@ export const PresentationSummarySchema = z
   .meta({ id: 'PresentationSummary' });
 export type PresentationSummary = z.infer<typeof PresentationSummarySchema>;
 
+/** Something sold with a ticket, per seat (3D glasses with a 3D showing's ticket); agorot. */
+export const TicketAddonSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    price: Agorot,
+  })
+  .meta({ id: 'TicketAddon' });
+export type TicketAddon = z.infer<typeof TicketAddonSchema>;
+
 export const TicketSchema = z
   .object({
     id: z.number().int(),
@@ -75,6 +85,15 @@ export const TicketSchema = z
       .nonnegative()
       .nullable()
       .describe('tickets of this type still for sale for the presentation; null: no limit'),
+    addons: z
+      .array(TicketAddonSchema)
+      .max(10)
+      .default([])
+      .describe('add-ons a seat with this ticket may take, each at its price per seat'),
+    isFirstAddonSelected: z
+      .boolean()
+      .default(false)
+      .describe('a seat with this ticket starts with the first add-on ticked (the customer may untick it)'),
   })
   .meta({ id: 'Ticket' });
 export type Ticket = z.infer<typeof TicketSchema>;

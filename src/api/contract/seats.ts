@@ -41,9 +41,21 @@ export const LockSeatSchema = z.object({
 });
 export type LockSeat = z.infer<typeof LockSeatSchema>;
 
-export const LockSeatBodySchema = z.object({
+export const UnlockSeatBodySchema = z.object({
   recaptchaToken: z.string().optional(),
   seat: LockSeatSchema,
+});
+
+export const LockSeatBodySchema = UnlockSeatBodySchema.extend({
+  replaces: z
+    .array(LockSeatSchema)
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'a swap (reserved seating): seats of the visitor released once the new seat is held, in one ' +
+        'transaction, all of the new seat’s price level; the seat cap counts after the release',
+    ),
 });
 
 export const LockSeatAnswerSchema = z

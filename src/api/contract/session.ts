@@ -86,7 +86,16 @@ export const SettingsAnswerSchema = z
       legendMode: z.enum(['full', 'compact', 'none']),
       colorMode: z.enum(['ticketGroup', 'status']),
     }),
-    authRequired: z.boolean(),
+    authRequired: z.boolean().describe('visitors log in before buying (default false)'),
+    businessIds: z
+      .array(z.number().int())
+      .nullable()
+      .describe('the businesses this shop sells for; null: every business of the box office'),
+    cart: z.object({
+      isVideoCartEnabled: z
+        .boolean()
+        .describe('video on demand is sold online (bought alone: it empties the rest of the cart)'),
+    }),
     customerInfo: z.object({
       order: OrderCustomerInfoBlockSchema,
       orderMemberships: CustomerInfoBlockSchema,
@@ -96,6 +105,11 @@ export const SettingsAnswerSchema = z
     flows: z.partialRecord(z.enum(flowIds), FlowTextsSchema),
     payment: z.object({
       provider: z.string().describe('the payment provider (sandbox: built in)'),
+      isDirectPayment: z
+        .boolean()
+        .describe(
+          "direct payment: the shop's own card form; false: cards are typed on the provider's payment page only",
+        ),
       maxNumberOfPayments: z.number().int().min(1).max(36),
       minAmountPerPayment: z.number().int().nonnegative().describe('agorot per instalment'),
       methods: z

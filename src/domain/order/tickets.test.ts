@@ -349,10 +349,11 @@ describe('priceOrder', () => {
     const order = priceOrder(groups, [...seatsOf(hall.id, REGULAR, 2)], 500, []);
     expect(order).toEqual({
       seats: [
-        { key: 'A_0_0', ticketId: REGULAR, price: 4500, serviceCharge: 500, isSubTicket: false },
-        { key: 'A_1_0', ticketId: REGULAR, price: 4500, serviceCharge: 500, isSubTicket: false },
+        { key: 'A_0_0', ticketId: REGULAR, price: 4500, serviceCharge: 500, isSubTicket: false, addons: [] },
+        { key: 'A_1_0', ticketId: REGULAR, price: 4500, serviceCharge: 500, isSubTicket: false, addons: [] },
       ],
       tickets: 9000,
+      addons: 0,
       serviceCharge: 1000,
       products: 0,
       total: 10000,
@@ -400,6 +401,7 @@ describe('priceOrder', () => {
     expect(priceOrder(groups, [], 500, [{ price: 1200, quantity: 1 }])).toEqual({
       seats: [],
       tickets: 0,
+      addons: 0,
       serviceCharge: 0,
       products: 1200,
       total: 1200,

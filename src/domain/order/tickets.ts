@@ -20,6 +20,15 @@ export interface RuleTicket {
   requiredMinimum: number | null;
   /** Tickets of this type still for sale for the presentation; null: no limit. */
   remaining: number | null;
+  /** Add-ons a seat with this ticket may take, each priced per seat (none when absent). */
+  addons?: readonly RuleAddon[];
+  /** A seat with this ticket starts with its first add-on ticked (spec: the seat's isFirstAddonSelected). */
+  isFirstAddonSelected?: boolean;
+}
+
+export interface RuleAddon {
+  id: number;
+  price: number;
 }
 
 export interface RuleGroup {
@@ -32,6 +41,8 @@ export interface SeatTicket {
   key: string;
   ticketGroupId: number;
   ticketId: number;
+  /** Add-on ids chosen for the seat, each of its ticket's add-ons at most once. */
+  addons?: readonly number[];
 }
 
 export type TicketProblem =
@@ -40,7 +51,8 @@ export type TicketProblem =
   | { code: 'ticket_min_quantity'; ticketId: number; min: number }
   | { code: 'ticket_max_quantity'; ticketId: number; max: number }
   | { code: 'ticket_required_combination'; ticketId: number; requiredTicketId: number; min: number }
-  | { code: 'ticket_sold_out'; ticketId: number; remaining: number };
+  | { code: 'ticket_sold_out'; ticketId: number; remaining: number }
+  | { code: 'addon_not_offered'; key: string; addonId: number };
 
 /**
  * The default ticket of a seat (spec section 4): the first of its group with multiplyFactor ≤ 1 and
@@ -79,6 +91,11 @@ export function checkTickets(groups: readonly RuleGroup[], seats: readonly SeatT
       continue;
     }
     seatCount.set(s.ticketId, (seatCount.get(s.ticketId) ?? 0) + 1);
+    const offered = new Set((hit.ticket.addons ?? []).map((a) => a.id));
+    for (const id of s.addons ?? []) {
+      // Each add-on of the ticket once: an unknown id or a repeat is never priced.
+      if (!offered.delete(id)) problems.push({ code: 'addon_not_offered', key: s.key, addonId: id });
+    }
   }
   const quantity = new Map<number, number>();
   for (const [id, n] of [...seatCount].sort((a, b) => a[0] - b[0])) {
@@ -116,11 +133,15 @@ export interface PricedSeat {
   price: number;
   serviceCharge: number;
   isSubTicket: boolean;
+  /** The seat's add-ons at their prices: every seat of a multi-seat ticket takes its own. */
+  addons: RuleAddon[];
 }
 
 export interface OrderTotals {
   seats: PricedSeat[];
   tickets: number;
+  /** The seats' add-ons. */
+  addons: number;
   serviceCharge: number;
   products: number;
   total: number;
@@ -128,7 +149,9 @@ export interface OrderTotals {
 
 /**
  * Prices an order: each ticket once (a couple ticket on its first seat), a service charge per seat
- * (the ticket's own, else the presentation's), products at their price times quantity.
+ * (the ticket's own, else the presentation's), each seat's add-ons at the ticket's add-on prices,
+ * products at their price times quantity. Throws on a ticket or add-on the groups do not offer
+ * (`checkTickets` names those first).
  */
 export function priceOrder(
   groups: readonly RuleGroup[],
@@ -151,18 +174,39 @@ export function priceOrder(
       price: isSubTicket ? 0 : t.price,
       serviceCharge: t.serviceCharge > 0 ? t.serviceCharge : presentationServiceCharge,
       isSubTicket,
+      addons: (s.addons ?? []).map((id) => {
+        const addon = t.addons?.find((a) => a.id === id);
+        if (!addon) throw new Error(`add-on ${id} is not offered with ticket ${t.id}`);
+        return { id: addon.id, price: addon.price };
+      }),
     };
   });
   const tickets = priced.reduce((a, s) => a + s.price, 0);
+  const addons = priced.reduce((a, s) => a + s.addons.reduce((b, x) => b + x.price, 0), 0);
   const serviceCharge = priced.reduce((a, s) => a + s.serviceCharge, 0);
   const productTotal = products.reduce((a, p) => a + p.price * p.quantity, 0);
   return {
     seats: priced,
     tickets,
+    addons,
     serviceCharge,
     products: productTotal,
-    total: tickets + serviceCharge + productTotal,
+    total: tickets + addons + serviceCharge + productTotal,
   };
+}
+
+/**
+ * The add-ons a seat takes: those the customer chose (`chosen`, kept only where the ticket offers
+ * them, once each), or when nothing was chosen yet the ticket's default: its first add-on when the
+ * ticket pre-selects it, else none.
+ */
+export function seatAddons(ticket: RuleTicket | undefined, chosen: readonly number[] | undefined): number[] {
+  const offered = ticket?.addons ?? [];
+  if (chosen === undefined) {
+    const first = offered[0];
+    return ticket?.isFirstAddonSelected && first ? [first.id] : [];
+  }
+  return offered.filter((a) => chosen.includes(a.id)).map((a) => a.id);
 }
 
 /** Number of payments a total allows: one per `minPerPayment`, at most `max`, at least 1. */
@@ -188,6 +232,9 @@ export function ruleGroupsOf(groups: readonly TicketGroup[]): RuleGroup[] {
       requiredTicketId: tk.requiredTicketId,
       requiredMinimum: tk.requiredMinimum,
       remaining: tk.remaining,
+      // Optional chaining: tickets built by hand (tests, older answers) may come without add-ons.
+      addons: tk.addons?.map((a) => ({ id: a.id, price: a.price })),
+      isFirstAddonSelected: tk.isFirstAddonSelected,
     })),
   }));
 }
@@ -198,6 +245,6 @@ export function withoutServiceCharge(totals: OrderTotals): OrderTotals {
     ...totals,
     seats: totals.seats.map((s) => ({ ...s, serviceCharge: 0 })),
     serviceCharge: 0,
-    total: totals.tickets + totals.products,
+    total: totals.tickets + totals.addons + totals.products,
   };
 }

@@ -2,11 +2,18 @@ import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ApiCallError } from '../../api/client.ts';
 import type { CustomerAccount, CustomerDetailsBody } from '../../api/contract/customer.ts';
 import { api } from '../../api/endpoints.ts';
+import { customerDetailsBlock, detailsAsCustomerInfo, validateCustomerInfo } from '../../domain/customer.ts';
 import { pickText } from '../../i18n/format.ts';
 import { customerState, setCustomer } from '../../state/customer.ts';
+import { session } from '../../state/session.ts';
+import {
+  fieldMessageText,
+  type FormMessage,
+  messagesByField,
+  serverFieldMessages,
+} from '../checkout/fieldMessage.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useLoad } from './useLoad.ts';
@@ -55,29 +62,39 @@ export function DetailsTab() {
   const [value, setValue] = useState<CustomerDetailsBody | null>(() =>
     customer ? fieldsOf(customer) : null,
   );
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, FormMessage>>({});
+  // After the first save, every field's message follows what the customer types (the box office's rules).
+  const [tried, setTried] = useState(false);
+  const { settings } = useSnapshot(session);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const { result: locations } = useLoad(loadLocations);
-  if (!customer || !value) return null;
+  if (!customer || !value || !settings) return null;
+  const local = messagesByField(
+    validateCustomerInfo(customerDetailsBlock(settings.customerInfo.order), detailsAsCustomerInfo(value)),
+  );
+  const messages = { ...(tried ? local : {}), ...serverErrors };
+  const fieldError = (field: string) => fieldMessageText(t, field, messages[field]);
   const set = (patch: Partial<CustomerDetailsBody>) => {
     setValue({ ...value, ...patch });
+    setServerErrors({});
     setSaved(false);
   };
 
   const save = async () => {
-    setBusy(true);
+    setTried(true);
     setError(null);
-    setFieldErrors({});
+    setServerErrors({});
+    if (Object.keys(local).length) return;
+    setBusy(true);
     try {
       const { data } = await api.updateDetails(value);
       setCustomer(data.customerInfo);
       setSaved(true);
     } catch (err) {
-      const field =
-        err instanceof ApiCallError && typeof err.params?.field === 'string' ? err.params.field : null;
-      if (field) setFieldErrors({ [field]: errorText(t, err) });
+      const fields = serverFieldMessages(err);
+      if (fields) setServerErrors(fields);
       else setError(errorText(t, err));
     } finally {
       setBusy(false);
@@ -114,7 +131,7 @@ export function DetailsTab() {
               required={required}
               value={value[field] ?? ''}
               onChange={(e) => set({ [field]: e.currentTarget.value })}
-              error={fieldErrors[field]}
+              error={fieldError(field)}
               {...extra}
             />
           ))}
@@ -124,7 +141,7 @@ export function DetailsTab() {
             label={t('customer.fields.dateOfBirth')}
             value={value.dateOfBirth ?? ''}
             onChange={(e) => set({ dateOfBirth: e.currentTarget.value })}
-            error={fieldErrors.dateOfBirth}
+            error={fieldError('dateOfBirth')}
           />
           <Select
             label={t('customer.fields.location')}
@@ -139,7 +156,7 @@ export function DetailsTab() {
             }
             value={value.locationId ? String(value.locationId) : null}
             onChange={(v) => set({ locationId: v ? Number(v) : null })}
-            error={fieldErrors.location}
+            error={fieldError('location')}
           />
         </SimpleGrid>
         <Checkbox

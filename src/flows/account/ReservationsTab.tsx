@@ -7,6 +7,7 @@ import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { edocumentPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
 import { CancelReservationDialog } from './CancelReservationDialog.tsx';
 import { LoadState } from './LoadState.tsx';
@@ -109,6 +110,7 @@ function ReservationCard({
         <Table.ScrollContainer minWidth={480}>
           <OrderLinesTable order={r} bookingFee={r.bookingFee} />
         </Table.ScrollContainer>
+        <OrderDetailsText order={r} />
         <Text size="xs" c="dimmed">
           {r.isHold
             ? t('account.heldOn', { date: formatDateTime(r.createdAt, locale) })

@@ -18,6 +18,8 @@ import { errorText } from '../../ui/errorText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CardForm } from './CardForm.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
+import { DeliveryAddress } from './DeliveryAddress.tsx';
+import { visibleProblems } from './request.ts';
 import { HoldLoginDialog } from './HoldLoginDialog.tsx';
 import { offeredMethods, PaymentMethods } from './PaymentMethods.tsx';
 import { CardLabel, SavedCardDialog } from './SavedCardDialog.tsx';
@@ -51,7 +53,8 @@ export function CheckoutStep({
   const savedCards = customer?.MagCards ?? [];
   const offered = offeredMethods(settings, savedCards.length);
   const due = checkout.due();
-  const shown = c.submitted ? checkout.problems(new Date()) : { form: {}, card: {} };
+  // Read from the snapshot, so that leaving a field or trying to pay shows its messages at once.
+  const shown = visibleProblems(checkout.problems(new Date()), c);
   const formErrors = { ...shown.form, ...c.serverErrors.form };
   const cardErrs = { ...shown.card, ...c.serverErrors.card };
   const holdAllowed = settings.order.isHoldEnabled && host.canHold;
@@ -74,11 +77,22 @@ export function CheckoutStep({
           block={host.block}
           value={c.customer}
           onChange={checkout.editCustomer}
+          onBlur={checkout.touchField}
           errors={formErrors}
           termsUrl={settings.order.termsUrl}
           disabled={c.paying}
         />
       </Stack>
+
+      {host.needsDelivery() ? (
+        <DeliveryAddress
+          value={c.delivery}
+          onChange={checkout.editDelivery}
+          onBlur={checkout.touchField}
+          errors={formErrors}
+          disabled={c.paying}
+        />
+      ) : null}
 
       {holdAllowed ? (
         <Stack gap="xs">

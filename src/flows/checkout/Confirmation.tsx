@@ -6,6 +6,7 @@ import type { CheckoutCompleted, PaymentSummary } from '../../api/contract/check
 import type { Locale } from '../../api/contract/common.ts';
 import { formatDateTime, formatPrice } from '../../i18n/format.ts';
 import { edocumentPath } from '../../routing/paths.ts';
+import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 
@@ -68,6 +69,7 @@ export function Confirmation({ answer }: { answer: CheckoutCompleted }) {
       <Card withBorder padding={0}>
         <OrderLinesTable order={order} totalTestId="confirmation-total" />
       </Card>
+      <OrderDetailsText order={order} />
       {answer.payments.length ? (
         <Stack gap={2} data-testid="confirmation-payments">
           {answer.payments.map((p, i) => (

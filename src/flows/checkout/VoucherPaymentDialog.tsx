@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { VoucherBalance } from '../../api/contract/checkout.ts';
 import { api } from '../../api/endpoints.ts';
 import { voucherAmountFor } from '../../domain/payment/split.ts';
-import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
+import { currencySymbol, formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { AppliedVoucher } from './store.ts';
@@ -111,7 +111,7 @@ export function VoucherPaymentDialog({
               max={max / 100}
               decimalScale={2}
               fixedDecimalScale
-              prefix="₪"
+              prefix={currencySymbol()}
               dir="ltr"
               name="voucherAmount"
               error={

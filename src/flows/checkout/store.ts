@@ -1,14 +1,30 @@
 import { proxy } from 'valtio';
 import { ApiCallError } from '../../api/client.ts';
 import type { CheckoutAction, CheckoutAnswer, CheckoutCompleted } from '../../api/contract/checkout.ts';
-import type { CommitBody, CommitCart, CustomerInfo, PaymentMethod } from '../../api/contract/order.ts';
+import type {
+  CommitBody,
+  CommitCart,
+  CustomerInfo,
+  DeliveryAddress,
+  PaymentMethod,
+} from '../../api/contract/order.ts';
 import type { OrderCustomerInfoBlock, Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { allowedPayments } from '../../domain/order/tickets.ts';
 import { customerState } from '../../state/customer.ts';
+import { afterCompletion } from './completion.ts';
 import { type CardErrors, type CardValue, emptyCard } from './CardForm.tsx';
+import { type FormMessage, serverFieldMessages } from './fieldMessage.ts';
 import { clearRedirect, loadRedirect, saveRedirect } from './persist.ts';
-import { checkoutProblems, commitBody, defaultMethod, detailsOfAccount, withLang } from './request.ts';
+import {
+  addressOf,
+  checkoutProblems,
+  commitBody,
+  defaultMethod,
+  detailsOfAccount,
+  followAddress,
+  withLang,
+} from './request.ts';
 
 /** A message the checkout shows: a text key, or a failed call (translated from its catalogue code). */
 export type CheckoutMessage = { key: string } | { error: unknown };
@@ -27,6 +43,8 @@ export interface CheckoutHost {
   /** Whether the cart may be reserved and paid at the box office (seat orders). */
   canHold: boolean;
   block: OrderCustomerInfoBlock;
+  /** Whether a product of the cart is sent by post: the checkout then asks for a delivery address. */
+  needsDelivery(): boolean;
   /** The flow's page (in the customer's language): payment pages and wallets send the customer back here. */
   returnPath(): string;
   /** What the flow must remember across a payment page, given back by `resume`. */
@@ -47,6 +65,10 @@ export interface AppliedVoucher {
 
 export interface CheckoutState {
   customer: CustomerInfo;
+  /** Where products sent by post go; follows the customer's own address fields until edited. */
+  delivery: Required<DeliveryAddress>;
+  /** Fields the customer has left once: their messages show before the first attempt to pay. */
+  touched: Record<string, boolean>;
   method: PaymentMethod;
   card: CardValue;
   saveCard: boolean;
@@ -56,7 +78,7 @@ export interface CheckoutState {
   vouchers: AppliedVoucher[];
   submitted: boolean;
   /** The box office's field error from the last attempt, until the customer edits that form. */
-  serverErrors: { form: Record<string, string>; card: CardErrors };
+  serverErrors: { form: Record<string, FormMessage>; card: CardErrors };
   paying: boolean;
   payError: CheckoutMessage | null;
   /** Premium seats were refused for a hold: the customer may switch to a normal order. */
@@ -78,6 +100,8 @@ export type CheckoutStore = ReturnType<typeof createCheckout>;
 export function createCheckout(settings: Settings, host: CheckoutHost, customer: CustomerInfo) {
   const state = proxy<CheckoutState>({
     customer,
+    delivery: addressOf(customer),
+    touched: {},
     method: defaultMethod(settings),
     card: { ...emptyCard },
     saveCard: settings.payment.isSaveCardDefault,
@@ -103,7 +127,7 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
   const maxPayments = () =>
     allowedPayments(due(), settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
 
-  const problems = (now: Date) => checkoutProblems(state, host.block, due(), now);
+  const problems = (now: Date) => checkoutProblems(state, host.block, due(), now, host.needsDelivery());
 
   function edited() {
     state.payError = null;
@@ -112,9 +136,19 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
 
   const intents = {
     editCustomer(c: CustomerInfo) {
+      state.delivery = followAddress(state.delivery, state.customer, c);
       state.customer = c;
       state.serverErrors = { form: {}, card: state.serverErrors.card };
       edited();
+    },
+    editDelivery(d: Required<DeliveryAddress>) {
+      state.delivery = d;
+      state.serverErrors = { form: {}, card: state.serverErrors.card };
+      edited();
+    },
+    /** A field lost the focus: from now on its message follows what the customer types. */
+    touchField(field: string) {
+      if (!state.touched[field]) state.touched[field] = true;
     },
     editCard(c: CardValue) {
       state.card = c;
@@ -219,6 +253,7 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
       state.vouchers = [];
       clearRedirect();
       host.completed(answer);
+      afterCompletion(answer, state.customer);
       return;
     }
     if (answer.action.type === 'redirect') {
@@ -250,11 +285,13 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
       return;
     }
     state.payError = { error: err };
-    if (err instanceof ApiCallError && typeof err.params?.field === 'string') {
+    const fields = serverFieldMessages(err);
+    if (fields) state.serverErrors = { form: fields, card: {} };
+    else if (err instanceof ApiCallError && typeof err.params?.field === 'string') {
       const field = err.params.field;
       if (['number', 'expiry', 'cvv', 'holderId'].includes(field))
         state.serverErrors = { form: {}, card: { [field]: code } };
-      else state.serverErrors = { form: { [field]: code }, card: {} };
+      else state.serverErrors = { form: { [field]: { code } }, card: {} };
     }
   }
 
@@ -301,6 +338,7 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
     if (!saved) return;
     attemptKey = saved.attemptKey;
     state.customer = { ...(saved.body.cart.customerInfo as CustomerInfo) };
+    if (saved.body.cart.deliveryAddress) state.delivery = addressOf(saved.body.cart.deliveryAddress);
     state.method = saved.body.cart.paymentMethod ?? 'card';
     state.paying = true;
     try {

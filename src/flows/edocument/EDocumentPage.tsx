@@ -20,6 +20,7 @@ import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
@@ -43,9 +44,24 @@ function TicketQr({ value, label }: { value: string; label: string }) {
   );
 }
 
+/** The e-ticket of a presentation that has ended (and the venue's grace minutes after it). */
+function ExpiredNotice({ expiredAt }: { expiredAt: string | number | undefined }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Alert color="gray" title={t('edocument.expiredTitle')} data-testid="edocument-expired">
+      {typeof expiredAt === 'string'
+        ? t('edocument.expiredSince', { date: formatDateTime(expiredAt, locale) })
+        : t('edocument.expired')}
+    </Alert>
+  );
+}
+
 /**
  * /edocument/{documentKey}: the electronic ticket. One card per seat with the feature, venue, hall,
- * date and time (Asia/Jerusalem), seat, ticket type and, when the presentation shows it, a QR code.
+ * date and time (Asia/Jerusalem), seat, ticket type, the seat's add-ons (3D glasses: collected with the
+ * ticket) and, when the presentation shows it, a QR code. After the presentation (and the venue's
+ * grace minutes) the box office answers edocument_expired, and the page says so.
  */
 export default function EDocumentPage() {
   const { t } = useTranslation();
@@ -58,6 +74,8 @@ export default function EDocumentPage() {
   if (state.status === 'error') {
     if (state.error instanceof ApiCallError && state.error.code === 'order_not_found')
       return <NotFoundPage />;
+    if (state.error instanceof ApiCallError && state.error.code === 'edocument_expired')
+      return <ExpiredNotice expiredAt={state.error.params?.expiredAt} />;
     return <Alert color="red">{t('errors.fetch_data_error')}</Alert>;
   }
   const doc: OrderDocument = state.data;
@@ -78,6 +96,7 @@ export default function EDocumentPage() {
         </Text>
         {doc.customerName ? ` · ${doc.customerName}` : ''}
       </Text>
+      <OrderDetailsText order={doc} />
       {doc.isHold && doc.holdDeadline ? (
         <Alert color={doc.holdExpired ? 'gray' : 'violet'} data-testid="edocument-hold">
           {t(doc.holdExpired ? 'edocument.holdExpired' : 'edocument.holdNotice', {
@@ -115,6 +134,14 @@ export default function EDocumentPage() {
                         {pickText(tk.ticketName, locale)} · {pickText(tk.ticketGroupName, locale)}
                         {tk.isSubTicket ? '' : ` · ${formatPrice(tk.price, locale)}`}
                       </Text>
+                      {tk.addons.map((a) => (
+                        <Text key={a.id} size="sm" fw={600} data-testid="eticket-addon">
+                          {t('edocument.addon', {
+                            addon: pickText(a.name, locale),
+                            price: formatPrice(a.price, locale),
+                          })}
+                        </Text>
+                      ))}
                       <Text size="xs" c="dimmed" dir="ltr">
                         {tk.ticketIdentifier}
                       </Text>

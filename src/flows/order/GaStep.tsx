@@ -6,6 +6,7 @@ import { api } from '../../api/endpoints.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { type HeldSeat, lockSeatOf } from './model.ts';
 import { errorText } from '../../ui/errorText.ts';
+import { freePlaces } from './seatActions.ts';
 import type { SeatStepProps } from './SeatStep.tsx';
 
 interface GaSection {
@@ -17,7 +18,10 @@ interface GaSection {
 
 /**
  * Step 1, general admission: the customer asks for a number of places per area and the box office
- * picks the places (spec section 4).
+ * picks the places (spec section 4). One request is all or nothing: when the status map shows fewer
+ * free places than asked, the shop says ga_not_enough_seats before locking anything; when the box office
+ * runs out on the way (others were quicker) it says so too, and the places taken in that attempt are
+ * released again.
  */
 export function GaStep(props: SeatStepProps) {
   const { presentation: p, settings, seats } = props;
@@ -46,6 +50,12 @@ export function GaStep(props: SeatStepProps) {
     setMessage(null);
     const held: HeldSeat[] = [];
     try {
+      // A status map that cannot be read decides nothing: the box office will say.
+      const status = await api.seatsStatus(p).catch(() => null);
+      if (status && freePlaces(status.seats, section.id, section.ticketGroup) < n) {
+        setMessage(t('errors.ga_not_enough_seats'));
+        return;
+      }
       for (let i = 0; i < n; i++) {
         const r = await api.lockSeat({
           PresentationId: p.id,
@@ -69,10 +79,11 @@ export function GaStep(props: SeatStepProps) {
           ticketId: null,
         });
       }
+      props.onHeld(held);
     } catch (err) {
+      await Promise.allSettled(held.map((s) => api.unlockSeat(lockSeatOf(p, s))));
       setMessage(errorText(t, err));
     } finally {
-      if (held.length) props.onHeld(held);
       setBusy(false);
     }
   };

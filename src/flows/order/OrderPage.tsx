@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
@@ -12,6 +12,8 @@ import { PriceList } from './PriceList.tsx';
 import { OrderFlow } from './OrderFlow.tsx';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.ts';
+import { customerState } from '../../state/customer.ts';
+import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
 import type { Settings } from '../../api/contract/session.ts';
 
 /**
@@ -22,6 +24,7 @@ export default function OrderPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { settings } = useSnapshot(session);
+  const account = useSnapshot(customerState);
   const { presentationId } = useParams();
   const id = Number(presentationId);
   const valid = Number.isInteger(id) && id > 0;
@@ -59,7 +62,21 @@ export default function OrderPage() {
   return (
     <Stack gap="lg">
       <PresentationHeader presentation={state.data.presentation} />
-      {settings && !state.data.presentation.isVod ? (
+      {settings?.authRequired && !account.customer ? (
+        // The venue sells to logged-in customers only (settings: authRequired); the box office agrees.
+        account.checked ? (
+          <Stack gap="md" data-testid="login-required">
+            <Alert color="blue" title={t('order.loginRequiredTitle')}>
+              {t('order.loginRequired')}
+            </Alert>
+            <Card withBorder padding="lg" maw={480}>
+              <LoginPanel />
+            </Card>
+          </Stack>
+        ) : (
+          <Skeleton height={220} radius="md" aria-busy="true" />
+        )
+      ) : settings && !state.data.presentation.isVod ? (
         <OrderFlow
           key={state.data.presentation.id}
           presentation={state.data.presentation}

@@ -8,6 +8,8 @@ export interface SummaryLine {
   label: string;
   detail?: string;
   amount: number;
+  /** What comes with the line at its own price (a seat's add-ons: 3D glasses), shown beneath it. */
+  extras?: { label: string; amount: number }[];
 }
 
 interface Props {
@@ -24,19 +26,31 @@ export function OrderSummary(props: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const line = (l: SummaryLine, i: number) => (
-    <Group key={i} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-      <Stack gap={0}>
-        <Text size="sm">{l.label}</Text>
-        {l.detail ? (
+    <Stack key={i} gap={2}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Stack gap={0}>
+          <Text size="sm">{l.label}</Text>
+          {l.detail ? (
+            <Text size="xs" c="dimmed">
+              {l.detail}
+            </Text>
+          ) : null}
+        </Stack>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatPrice(l.amount, locale)}
+        </Text>
+      </Group>
+      {(l.extras ?? []).map((x, k) => (
+        <Group key={k} justify="space-between" wrap="nowrap" gap="xs" ps="sm" data-testid="summary-addon">
           <Text size="xs" c="dimmed">
-            {l.detail}
+            {`+ ${x.label}`}
           </Text>
-        ) : null}
-      </Stack>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatPrice(l.amount, locale)}
-      </Text>
-    </Group>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatPrice(x.amount, locale)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
   return (
     <Card withBorder padding="md" data-testid="order-summary">

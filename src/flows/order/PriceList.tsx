@@ -10,7 +10,7 @@ interface Props {
   serviceCharge: { amount: number; label: LocalizedText };
 }
 
-/** Ticket types and prices per price level, with the per-ticket service charge. */
+/** Ticket types and prices per price level, with their add-ons and the per-ticket service charge. */
 export function PriceList({ ticketGroups, serviceCharge }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -41,6 +41,14 @@ export function PriceList({ ticketGroups, serviceCharge }: Props) {
                         {` · ${t('order.seatsPerTicket', { seats: tk.multiplyFactor })}`}
                       </Text>
                     ) : null}
+                    {tk.addons.map((a) => (
+                      <Text key={a.id} span size="xs" c="dimmed" data-testid="price-list-addon">
+                        {` · ${t('order.withAddon', {
+                          addon: pickText(a.name, locale),
+                          price: formatPrice(a.price, locale),
+                        })}`}
+                      </Text>
+                    ))}
                   </Table.Td>
                   <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                     {tk.oldPrice !== null && tk.oldPrice > tk.price ? (

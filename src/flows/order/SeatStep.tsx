@@ -1,19 +1,25 @@
-import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError, apiUrl } from '../../api/client.ts';
+import { apiUrl } from '../../api/client.ts';
 import type { Presentation } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import type { SeatDescription, SeatMapHandle } from '../../seatmap/index.ts';
 import { SeatConfirmDialog } from '../../seatmap/SeatConfirmDialog.tsx';
 import { SeatMap } from '../../seatmap/SeatMap.tsx';
-import type { Confirm } from '../../../workers/seatplan/rules.ts';
-import { type HeldSeat, lockSeatOf } from './model.ts';
+import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
+import type { Confirm } from '../../../workers/seatplan/rules.ts';
+import { AutoSelect, type AutoSelectMode } from './AutoSelect.tsx';
+import type { HeldSeat } from './model.ts';
+import { autoSelectText, confirmationsOf, ruleText, type SeatText, swapFromKey } from './seatActions.ts';
+import { lockSeats, releaseSeats, swapSeats, toHeld } from './seatBooking.ts';
+import { type SwapOffer, SwapDialog } from './SwapDialog.tsx';
+import { useLiveStatus } from './useLiveStatus.ts';
 
-/** Seats taken by others show within this time (issue: ≤ 2 s). */
-export const STATUS_POLL_MS = 1500;
+/** Checks the whole selection before the order moves on; false: stay (the step says why). */
+export type SeatValidator = () => Promise<boolean>;
 
 export interface SeatStepProps {
   presentation: Presentation;
@@ -22,16 +28,15 @@ export interface SeatStepProps {
   priceOf: (ticketGroup: number) => string | null;
   onHeld: (seats: HeldSeat[]) => void;
   onReleased: (keys: string[]) => void;
-}
-
-function coordinates(key: string): { x: number; y: number } {
-  const [, x, y] = key.split('_').map(Number);
-  return { x: x ?? 0, y: y ?? 0 };
+  /** Filled by the step with its check of the whole selection, for the Continue button. */
+  validatorRef?: RefObject<SeatValidator | null>;
 }
 
 /**
  * Step 1, reserved seating: the live seat map. Every click locks or unlocks at the box office; a
- * refused lock reverts the seat and says why; seats others take turn taken within two seconds.
+ * refused lock or unlock reverts the seat and says why; seats others take turn taken within two
+ * seconds. At the seat cap a click on a free seat offers a swap; the customer may let the shop choose
+ * (first or best available); Continue checks the whole selection (`validateSelection`).
  */
 export function SeatStep(props: SeatStepProps) {
   const { presentation: p, settings } = props;
@@ -39,16 +44,29 @@ export function SeatStep(props: SeatStepProps) {
   const [handle, setHandle] = useState<SeatMapHandle | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState<{ seats: number[]; confirm: Confirm[] } | null>(null);
+  const [swap, setSwap] = useState<SwapOffer | null>(null);
   const [busy, setBusy] = useState(false);
-  const [count, setCount] = useState(2);
   const [statusVersion, setStatusVersion] = useState(0);
+  const [sections, setSections] = useState<{ index: number; name: string }[]>([]);
   const pendingRef = useRef(pending);
+  // The map calls back through a ref updated after render: a flag in state could be read stale there.
+  const busyRef = useRef(false);
   const propsRef = useRef(props);
   useEffect(() => {
     pendingRef.current = pending;
     propsRef.current = props;
   });
+  const say = (text: SeatText | SeatText[]) =>
+    setMessage(
+      [text]
+        .flat()
+        .map((x) => t(x.key, x.params ?? {}))
+        .join(' '),
+    );
+  const refresh = () => setStatusVersion((v) => v + 1);
 
+  // The visitor's uuid goes with the map's own fetches too (spec section 7), the worker's polls included.
+  const uuid = session.uuid;
   const statusUrl = apiUrl('/seats/seats-statusV2', {
     presentationId: p.id,
     venueTypeId: p.venueTypeId,
@@ -58,156 +76,144 @@ export function SeatStep(props: SeatStepProps) {
     () => ({
       planUrl: apiUrl('/seats/seatplanV2', { venueId: p.venueId, seatplanId: p.seatplanId }),
       statusUrl,
+      ...(uuid ? { headers: { uuid } } : {}),
     }),
-    [p.venueId, p.seatplanId, statusUrl],
+    [p.venueId, p.seatplanId, statusUrl, uuid],
   );
 
-  // Live status: poll while the page is visible.
+  // Seats others take turn taken; a seat waiting for the customer's confirmation may go meanwhile.
+  useLiveStatus(handle, statusUrl, (changed, h) => {
+    if (changed > 0) refresh();
+    const wanted = pendingRef.current;
+    if (wanted && wanted.seats.some((i) => h.state()[i] === 0)) {
+      setPending(null);
+      setMessage(t('order.seatTakenMeanwhile'));
+    }
+  });
+
+  // Continue checks the whole selection with the worker's rules (the box office checks it again at commit).
   useEffect(() => {
-    if (!handle) return;
-    let stopped = false;
-    let running = false;
-    const timer = window.setInterval(() => {
-      if (stopped || running || document.hidden) return;
-      running = true;
-      handle
-        .applyStatus({ url: statusUrl })
-        .then((r) => {
-          if (r.changed > 0) setStatusVersion((v) => v + 1);
-          const wanted = pendingRef.current;
-          if (wanted && wanted.seats.some((i) => handle.state()[i] === 0)) {
-            setPending(null);
-            setMessage(t('order.seatTakenMeanwhile'));
-          }
-        })
-        .catch(() => undefined)
-        .finally(() => (running = false));
-    }, STATUS_POLL_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
+    const ref = props.validatorRef;
+    if (!ref) return;
+    ref.current = async () => {
+      if (!handle) return true;
+      const r = await handle.engine.call('validateSelection');
+      if (r.ok) return true;
+      say(ruleText(r));
+      return false;
     };
-  }, [handle, statusUrl, t]);
+    return () => {
+      ref.current = null;
+    };
+  });
 
   const onLoaded = async (h: SeatMapHandle) => {
     setHandle(h);
+    setSections((h.data()?.sections ?? []).map((s, index) => ({ index, name: s.name })));
     // Seats this visitor already holds (a reload, or a return from a later step) show as selected.
     const status = await api.seatsStatus(p).catch(() => null);
     if (!status) return;
     const heldKeys = new Set(status.held);
     const indices = status.held.map((k) => h.indexOfKey(k)).filter((i) => i >= 0);
     await h.setSelected(indices, true);
-    setStatusVersion((v) => v + 1);
+    refresh();
     const known = new Set(propsRef.current.seats.map((s) => s.key));
     const lapsed = propsRef.current.seats.filter((s) => !heldKeys.has(s.key)).map((s) => s.key);
     if (lapsed.length) propsRef.current.onReleased(lapsed);
     const fresh = await Promise.all(indices.filter((i) => !known.has(h.keyOf(i))).map((i) => h.describe(i)));
-    const added = fresh.filter((d): d is SeatDescription => d !== null).map((d) => toHeld(d, 0));
+    const added = fresh.filter((d): d is SeatDescription => d !== null).map((d) => toHeld(d));
     if (added.length) propsRef.current.onHeld(added);
   };
 
-  const toHeld = (d: SeatDescription, expiresAt: number): HeldSeat => ({
-    key: d.key,
-    sectionId: d.sectionId,
-    ...coordinates(d.key),
-    ticketGroup: d.ticketGroup,
-    section: d.section,
-    row: d.row,
-    seat: d.seat,
-    expiresAt,
-    ticketId: null,
-  });
-
-  /** Locks seats one by one; on a refusal releases those already taken and marks the refused one. */
-  const lockSeats = async (indices: number[]): Promise<boolean> => {
+  /** Runs one action on the map, one at a time; the message of the last one is cleared first. */
+  const act = async (run: (h: SeatMapHandle) => Promise<unknown>) => {
     const h = handle;
-    if (!h) return false;
-    const descs = (await Promise.all(indices.map((i) => h.describe(i)))).filter(
-      (d): d is SeatDescription => d !== null,
-    );
-    const locked: HeldSeat[] = [];
-    for (const d of descs) {
-      const seat = toHeld(d, 0);
-      try {
-        const r = await api.lockSeat(lockSeatOf(p, seat));
-        locked.push({ ...seat, expiresAt: Date.parse(r.expiresAt) });
-      } catch (err) {
-        await Promise.allSettled(locked.map((s) => api.unlockSeat(lockSeatOf(p, s))));
-        if (err instanceof ApiCallError && err.code === 'lock_seat_error') await h.markTaken([d.index]);
-        setMessage(errorText(t, err));
-        setStatusVersion((v) => v + 1);
-        return false;
+    if (!h || busyRef.current) return;
+    busyRef.current = true;
+    setMessage(null);
+    setBusy(true);
+    try {
+      await run(h);
+    } finally {
+      busyRef.current = false;
+      refresh();
+      setBusy(false);
+    }
+  };
+
+  const lock = async (h: SeatMapHandle, indices: number[]) => {
+    const r = await lockSeats(h, p, indices);
+    if (r.ok) props.onHeld(r.held);
+    else setMessage(errorText(t, r.error));
+  };
+
+  const release = async (h: SeatMapHandle, indices: number[]) => {
+    const r = await releaseSeats(h, p, indices);
+    if (r.gone.length) props.onReleased(r.gone);
+    if (r.kept.length) say({ key: 'errors.unlock_seat_error' });
+  };
+
+  /** At the cap: offer to swap the seat chosen last for `seat`, when the swap rule allows it. */
+  const offerSwap = async (h: SeatMapHandle, seat: SeatDescription, atCap: SeatText) => {
+    const fromKey = swapFromKey(props.seats);
+    const from = fromKey === null ? -1 : h.indexOfKey(fromKey);
+    if (from < 0) return say(atCap);
+    const r = await h.engine.call('checkSwap', from, seat.index);
+    // A swap that still grows the selection (one seat for a sofa) is refused by the cap itself.
+    if (!r.ok) return say(r.code === 'max_seats_error' ? atCap : [atCap, ruleText(r)]);
+    const fromSeat = await h.describe(from);
+    if (fromSeat)
+      setSwap({ from: fromSeat, to: seat, release: r.release, take: r.seats, confirm: r.confirm });
+  };
+
+  const activate = (seat: SeatDescription) =>
+    seat.kind === 'taken'
+      ? Promise.resolve()
+      : act(async (h) => {
+          const releasing = seat.kind === 'selected';
+          const r = await h.engine.call(releasing ? 'checkDeselect' : 'checkSelect', seat.index);
+          if (!r.ok) {
+            if (!releasing && r.code === 'max_seats_error') return offerSwap(h, seat, ruleText(r));
+            return say(ruleText(r));
+          }
+          if (releasing) return release(h, r.seats);
+          if (r.confirm.length > 0) return setPending({ seats: r.seats, confirm: r.confirm });
+          return lock(h, r.seats);
+        });
+
+  const autoSelect = (count: number, mode: AutoSelectMode, section: number | undefined) =>
+    act(async (h) => {
+      const r = await h.engine.call('autoSelect', count, mode, section === undefined ? {} : { section });
+      if (!r.ok) return say(autoSelectText(r, section !== undefined));
+      // Wheelchair spaces and limited-view seats (proposed only when the others run short) need a yes.
+      const confirm = confirmationsOf(await Promise.all(r.seats.map((i) => h.describe(i))));
+      if (confirm.length > 0) return setPending({ seats: r.seats, confirm });
+      return lock(h, r.seats);
+    });
+
+  const performSwap = (offer: SwapOffer) =>
+    act(async (h) => {
+      setSwap(null);
+      const r = await swapSeats(h, p, offer.release, offer.take);
+      if (r.ok) {
+        props.onReleased(r.released);
+        props.onHeld(r.held);
+        return;
       }
-    }
-    await h.setSelected(indices, true);
-    setStatusVersion((v) => v + 1);
-    props.onHeld(locked);
-    return true;
-  };
+      if (r.lost.length) props.onReleased(r.lost);
+      setMessage(errorText(t, r.error));
+    });
 
-  const releaseSeats = async (indices: number[]) => {
-    const h = handle;
-    if (!h) return;
-    const descs = (await Promise.all(indices.map((i) => h.describe(i)))).filter(
-      (d): d is SeatDescription => d !== null,
-    );
-    const results = await Promise.allSettled(descs.map((d) => api.unlockSeat(lockSeatOf(p, toHeld(d, 0)))));
-    // A seat whose lock had lapsed is not ours to release any more: it shows as taken.
-    const lost = descs.filter((_, i) => results[i]!.status === 'rejected').map((d) => d.index);
-    await h.setSelected(indices, false);
-    if (lost.length) await h.markTaken(lost);
-    setStatusVersion((v) => v + 1);
-    props.onReleased(descs.map((d) => d.key));
-  };
-
-  const activate = async (seat: SeatDescription) => {
-    const h = handle;
-    if (!h || busy || seat.kind === 'taken') return;
-    setMessage(null);
-    setBusy(true);
-    try {
-      const releasing = seat.kind === 'selected';
-      const r = await h.engine.call(releasing ? 'checkDeselect' : 'checkSelect', seat.index);
-      if (!r.ok) return setMessage(t(`seatmap.rules.${r.code}`, r.params ?? {}));
-      if (releasing) return await releaseSeats(r.seats);
-      if (r.confirm.length > 0) return setPending({ seats: r.seats, confirm: r.confirm });
-      await lockSeats(r.seats);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const bestAvailable = async () => {
-    const h = handle;
-    if (!h || busy) return;
-    setMessage(null);
-    setBusy(true);
-    try {
-      const r = await h.engine.call('autoSelect', count, 'best');
-      if (!r.ok) return setMessage(t(`seatmap.rules.${r.code}`, r.params ?? {}));
-      await lockSeats(r.seats);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const atCap = props.seats.length >= settings.maxSeatsPerTransaction;
   return (
     <Stack gap="sm">
-      {p.isBestAvailableEnabled ? (
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <NumberInput
-            label={t('order.quantity')}
-            min={1}
-            max={settings.maxSeatsPerTransaction}
-            value={count}
-            onChange={(v) => setCount(typeof v === 'number' ? v : 1)}
-            w={130}
-          />
-          <Button variant="light" onClick={() => void bestAvailable()} disabled={!handle || busy}>
-            {t('order.bestAvailable')}
-          </Button>
-        </Group>
-      ) : null}
+      <AutoSelect
+        maxSeats={settings.maxSeatsPerTransaction}
+        sections={sections}
+        bestEnabled={p.isBestAvailableEnabled}
+        disabled={!handle || busy}
+        onRun={(count, mode, section) => void autoSelect(count, mode, section)}
+      />
       {message ? (
         <Alert
           color="orange"
@@ -233,18 +239,23 @@ export function SeatStep(props: SeatStepProps) {
         statusVersion={statusVersion}
         height="min(62vh, 560px)"
       />
-      <Text size="sm" c="dimmed">
-        {t('order.clickToChoose')}
+      <Text size="sm" c="dimmed" data-testid="seat-hint">
+        {t(atCap ? 'order.swapHint' : 'order.clickToChoose')}
       </Text>
       <SeatConfirmDialog
         confirm={pending?.confirm ?? null}
         onAccept={() => {
           const seats = pending?.seats ?? [];
           setPending(null);
-          setBusy(true);
-          void lockSeats(seats).finally(() => setBusy(false));
+          void act((h) => lock(h, seats));
         }}
         onCancel={() => setPending(null)}
+      />
+      <SwapDialog
+        offer={swap}
+        maxSeats={settings.maxSeatsPerTransaction}
+        onAccept={(offer) => void performSwap(offer)}
+        onCancel={() => setSwap(null)}
       />
     </Stack>
   );

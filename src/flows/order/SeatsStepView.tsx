@@ -1,19 +1,35 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultTicket } from '../../domain/order/tickets.ts';
 import { formatPrice } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { GaStep } from './GaStep.tsx';
-import { SeatStep, type SeatStepProps } from './SeatStep.tsx';
+import { SeatStep, type SeatStepProps, type SeatValidator } from './SeatStep.tsx';
 import type { DerivedOrder } from './selectors.ts';
-import { NextButton } from './StepLayout.tsx';
 import type { OrderSnapshot, OrderStore } from './store.ts';
 
-/** Step 1: the seat map (or the general-admission areas), the seats held so far, and the way on. */
+/**
+ * Step 1: the seat map (or the general-admission areas), the seats held so far, and the way on. Continue
+ * first checks the whole selection with the seat rules (the map's `validateSelection`: seat cap, whole
+ * sofas, companions with a wheelchair space, no lone seat under seating policy 3); a refusal keeps the
+ * customer on the step, with the rule's message above the map.
+ */
 export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnapshot; d: DerivedOrder }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { presentation: p } = store;
+  const validatorRef = useRef<SeatValidator | null>(null);
+  const [checking, setChecking] = useState(false);
+  const next = async () => {
+    setChecking(true);
+    try {
+      if (validatorRef.current && !(await validatorRef.current())) return;
+      await store.goTo('tickets');
+    } finally {
+      setChecking(false);
+    }
+  };
   const seatStepProps: SeatStepProps = {
     presentation: p,
     settings: store.settings,
@@ -24,6 +40,7 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
     },
     onHeld: store.selectSeat,
     onReleased: store.releaseSeat,
+    validatorRef,
   };
   return (
     <Stack gap="md">
@@ -37,7 +54,14 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
               })
             : t('order.noSeatsYet')}
         </Text>
-        <NextButton store={store} to="tickets" label={t('order.toTickets')} disabled={s.seats.length === 0} />
+        <Button
+          onClick={() => void next()}
+          disabled={s.seats.length === 0}
+          loading={checking}
+          data-testid="next-step"
+        >
+          {t('order.toTickets')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -7,7 +7,7 @@ import { seatLabel } from '../../ui/seatLabel.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { OrderStepId } from './model.ts';
 import { OrderSummary } from './OrderSummary.tsx';
-import { type DerivedOrder, ticketName } from './selectors.ts';
+import { type DerivedOrder, seatAddonLines, ticketName } from './selectors.ts';
 import type { OrderSnapshot, OrderStore } from './store.ts';
 
 /** The ticket, product and payment steps: the step's content, the order summary beside it, then the way on. */
@@ -79,6 +79,7 @@ export function FlowSummary({
         label: seatLabel(t, seat, p.isReserved),
         detail: ticketName(s.groups, seat.ticketId, locale),
         amount: pricing.seats[i]?.price ?? 0,
+        extras: seatAddonLines(s.groups, seat.ticketId, pricing.seats[i]?.addons, locale),
       }))}
       products={d.productLines.map((l) => ({
         label: `${pickText(l.name, locale)} × ${l.quantity}`,

@@ -1,7 +1,7 @@
-import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Card, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
-import { choosableTickets, checkTickets, ruleGroupsOf } from '../../domain/order/tickets.ts';
+import { choosableTickets, checkTickets, ruleGroupsOf, seatAddons } from '../../domain/order/tickets.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { HeldSeat } from './model.ts';
@@ -12,11 +12,17 @@ interface Props {
   groups: TicketGroup[];
   seats: HeldSeat[];
   onChoose: (key: string, ticketId: number) => void;
+  /** The add-ons now ticked for a seat. */
+  onAddons: (key: string, addons: number[]) => void;
   isReserved: boolean;
 }
 
-/** Step 2: a ticket type per seat, with the default ticket chosen and every rule explained. */
-export function TicketStep({ groups, seats, onChoose, isReserved }: Props) {
+/**
+ * Step 2: a ticket type per seat, with the default ticket chosen and every rule explained; beneath a
+ * ticket that carries add-ons (3D glasses), one box per add-on with its price, the first ticked when the
+ * ticket pre-selects it. Add-ons are optional: a customer who brings their own glasses unticks them.
+ */
+export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const rules = ruleGroupsOf(groups);
@@ -26,6 +32,41 @@ export function TicketStep({ groups, seats, onChoose, isReserved }: Props) {
       .filter((s) => s.ticketId !== null)
       .map((s) => ({ key: s.key, ticketGroupId: s.ticketGroup, ticketId: s.ticketId! })),
   );
+  /** The add-on boxes of a seat's ticket, ticked as the seat takes them. */
+  const addonBoxes = (s: HeldSeat) => {
+    const rule = rules.find((g) => g.id === s.ticketGroup)?.tickets.find((x) => x.id === s.ticketId);
+    const ticket = groups.find((g) => g.id === s.ticketGroup)?.tickets.find((x) => x.id === s.ticketId);
+    const offered = ticket?.addons ?? [];
+    if (offered.length === 0) return null;
+    const ticked = seatAddons(rule, s.addons);
+    return (
+      <Stack gap={4} mt={6}>
+        {offered.map((a) => {
+          const name = pickText(a.name, locale);
+          return (
+            <Checkbox
+              key={a.id}
+              size="xs"
+              wrapperProps={{ 'data-testid': 'ticket-addon' }}
+              label={`${name} · ${formatPrice(a.price, locale)}`}
+              aria-label={t('order.addonFor', {
+                addon: name,
+                price: formatPrice(a.price, locale),
+                seat: `${s.row}/${s.seat}`,
+              })}
+              checked={ticked.includes(a.id)}
+              onChange={(e) =>
+                onAddons(
+                  s.key,
+                  e.currentTarget.checked ? [...ticked, a.id] : ticked.filter((id) => id !== a.id),
+                )
+              }
+            />
+          );
+        })}
+      </Stack>
+    );
+  };
   return (
     <Stack gap="md">
       <Card withBorder padding={0}>
@@ -67,6 +108,7 @@ export function TicketStep({ groups, seats, onChoose, isReserved }: Props) {
                       allowDeselect={false}
                       comboboxProps={{ withinPortal: true }}
                     />
+                    {addonBoxes(s)}
                   </Table.Td>
                 </Table.Tr>
               );

@@ -23,7 +23,17 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
         </>
       }
     >
-      <TicketStep groups={s.groups} seats={s.seats} isReserved={p.isReserved} onChoose={store.chooseTicket} />
+      <TicketStep
+        groups={s.groups}
+        seats={s.seats}
+        isReserved={p.isReserved}
+        onChoose={(key, ticketId) => {
+          store.chooseTicket(key, ticketId);
+          // A new ticket starts from its own add-on default (the old ticket's choice may not apply).
+          store.chooseAddons(key, undefined);
+        }}
+        onAddons={store.chooseAddons}
+      />
     </StepLayout>
   );
 }

@@ -16,6 +16,12 @@ export interface HeldSeat {
   /** Lock lapse time (epoch ms) as the box office answered it. */
   expiresAt: number;
   ticketId: number | null;
+  /**
+   * Add-ons the customer chose for the seat (ids of its ticket's add-ons); absent until they choose:
+   * then the ticket's default applies (its first add-on when it pre-selects it, the spec's
+   * isFirstAddonSelected). See `seatAddonIds` in selectors.ts.
+   */
+  addons?: number[];
 }
 
 /** The steps of the order flow, in the order the customer meets them (spec section 2). */

@@ -204,7 +204,7 @@ describe('the order store: paying', () => {
     mocked.commit.mockResolvedValue(answer);
     await store.checkout.pay();
     const [body, key] = mocked.commit.mock.calls[0]!;
-    expect(body.cart.seats).toEqual([{ pi: 7, si: 5, x: 1, y: 1, tg: 1, ticketId: 10 }]);
+    expect(body.cart.seats).toEqual([{ pi: 7, si: 5, x: 1, y: 1, tg: 1, ticketId: 10, addons: [] }]);
     expect(body.cart.creditcardInfo?.number).toBe('4111111111111111');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(store.state).toMatchObject({ step: 'confirmation', seats: [], stepClock: null });

@@ -4,14 +4,20 @@ import type { Presentation, TicketGroup } from '../../api/contract/presentations
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { defaultTicket, ruleGroupsOf } from '../../domain/order/tickets.ts';
-import { completeOrder, removePresentation, selectPresentation, updateSeats } from '../../state/cart.ts';
+import {
+  cart,
+  completeOrder,
+  removePresentation,
+  selectPresentation,
+  updateSeats,
+} from '../../state/cart.ts';
 import { customerState } from '../../state/customer.ts';
 import { session } from '../../state/session.ts';
 import { orderPath } from '../../routing/paths.ts';
 import { detailsOfAccount } from '../checkout/request.ts';
 import { type CheckoutHost, createCheckout } from '../checkout/store.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
-import { deriveOrder } from './selectors.ts';
+import { deriveOrder, seatAddonIds } from './selectors.ts';
 
 /** The state of one order flow (one presentation, from the first seat to the confirmation). */
 export interface OrderState {
@@ -85,6 +91,7 @@ export function createOrderStore(
         y: s.y,
         tg: s.ticketGroup,
         ticketId: s.ticketId!,
+        addons: seatAddonIds(state.groups, s),
       })),
       products: deriveOrder(state, p, settings).productLines.map((l) => ({
         id: l.id,
@@ -99,6 +106,7 @@ export function createOrderStore(
     },
     canHold: true,
     block: settings.customerInfo.order,
+    needsDelivery: () => deriveOrder(state, p, settings).productLines.some((l) => l.isDeliveryRequired),
     returnPath: () => `${orderPath(p.id)}?language=${session.locale}`,
     save: () => ({ seats: state.seats, products: state.products }),
     completed(answer) {
@@ -114,8 +122,10 @@ export function createOrderStore(
     restart: (message) => startOver(message),
   };
   // A logged-in customer's details fill the form (they may still change them for this order).
+  // The details of this session's last order (kept in the cart) come first: the customer typed them.
   const checkout = createCheckout(settings, host, {
     ...detailsOfAccount(customerState.customer),
+    ...cart.customerInfo,
     termsAccepted: settings.customerInfo.order.isTermsConfirmed,
     isMailingAllowed: settings.customerInfo.order.isDefaultMailingAllowed,
   });
@@ -197,6 +207,11 @@ export function createOrderStore(
     state.seats = state.seats.map((s) => (s.key === key ? { ...s, ticketId } : s));
   }
 
+  /** The add-ons of a seat: those ticked, or undefined for its ticket's default (after a ticket change). */
+  function chooseAddons(key: string, addons: number[] | undefined) {
+    state.seats = state.seats.map((s) => (s.key === key ? { ...s, addons } : s));
+  }
+
   function setProductQuantity(productId: number, quantity: number) {
     state.products[productId] = quantity;
   }
@@ -261,6 +276,7 @@ export function createOrderStore(
     selectSeat,
     releaseSeat,
     chooseTicket,
+    chooseAddons,
     setProductQuantity,
     checkout,
     dismissNotice,

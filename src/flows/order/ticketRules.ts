@@ -35,5 +35,7 @@ export function ticketProblemText(
       });
     case 'ticket_sold_out':
       return t('errors.ticket_sold_out', { ticket: nameOf(problem.ticketId), remaining: problem.remaining });
+    case 'addon_not_offered':
+      return t('errors.addon_not_offered');
   }
 }

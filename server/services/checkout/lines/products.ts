@@ -1,4 +1,7 @@
+import type { DeliveryAddress } from '../../../../src/api/contract/order.ts';
+import { validateDeliveryAddress } from '../../../../src/domain/customer.ts';
 import { AppError } from '../../../errors.ts';
+import { formValidationError } from '../../customers/customerInfo.ts';
 import { NO_TOTALS, type LineKind } from './types.ts';
 
 interface ProductLine {
@@ -8,8 +11,18 @@ interface ProductLine {
   unitPrice: number;
 }
 
-/** Add-on products (popcorn, programmes, parking), each sold with a presentation of the cart's seats. */
-export const products: LineKind<ProductLine[]> = {
+interface Products {
+  lines: ProductLine[];
+  /** Where the products sent by post go: set exactly when one of the lines needs delivery. */
+  delivery: Required<DeliveryAddress> | null;
+}
+
+/**
+ * Add-on products (popcorn, programmes, parking), each sold with a presentation of the cart's seats.
+ * A product with isDeliveryRequired (a programme book sent by post) makes the delivery address required,
+ * checked with the customer form's rules; it is kept on the order.
+ */
+export const products: LineKind<Products> = {
   name: 'product',
 
   async validate(trx, ctx, cart) {
@@ -35,7 +48,7 @@ export const products: LineKind<ProductLine[]> = {
     const offered = await trx
       .selectFrom('presentation_products as pp')
       .innerJoin('products as pr', 'pr.id', 'pp.product_id')
-      .select(['pp.presentation_id', 'pr.id', 'pr.price'])
+      .select(['pp.presentation_id', 'pr.id', 'pr.price', 'pr.is_delivery_required'])
       .where('pp.presentation_id', 'in', [...new Set(lines.map((l) => l.presentationId))])
       .execute();
     for (const line of lines) {
@@ -50,12 +63,29 @@ export const products: LineKind<ProductLine[]> = {
         );
       line.unitPrice = offer.price;
     }
-    return lines;
+    const needsDelivery = lines.some((l) =>
+      offered.some((o) => o.id === l.productId && o.is_delivery_required === 1),
+    );
+    if (!needsDelivery) return { lines, delivery: null };
+    const problems = validateDeliveryAddress(cart.deliveryAddress);
+    if (problems.length) throw formValidationError(problems, 'delivery address');
+    const a = cart.deliveryAddress!;
+    return {
+      lines,
+      delivery: {
+        address1: a.address1!.trim(),
+        city: a.city!.trim(),
+        postalCode: a.postalCode!.trim(),
+      },
+    };
   },
 
-  price: (lines) => ({ ...NO_TOTALS, products: lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0) }),
+  price: ({ lines }) => ({
+    ...NO_TOTALS,
+    products: lines.reduce((a, l) => a + l.unitPrice * l.quantity, 0),
+  }),
 
-  async reserve(trx, _ctx, order, lines) {
+  async reserve(trx, _ctx, order, { lines, delivery }) {
     await trx
       .insertInto('order_products')
       .values(
@@ -68,6 +98,16 @@ export const products: LineKind<ProductLine[]> = {
         })),
       )
       .execute();
+    if (delivery)
+      await trx
+        .updateTable('orders')
+        .set({
+          delivery_address1: delivery.address1,
+          delivery_city: delivery.city,
+          delivery_postal_code: delivery.postalCode,
+        })
+        .where('reservation_identifier', '=', order.reservationIdentifier)
+        .execute();
   },
 
   // Products are not counted against a stock, so nothing is claimed, sold or given back.

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
+import { assertSoldHere } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/seats.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
@@ -33,6 +34,8 @@ interface PricedSeat {
   price: number;
   serviceCharge: number;
   isSubTicket: boolean;
+  /** The seat's add-ons at the box office's prices for its ticket. */
+  addons: { id: number; price: number }[];
   names: { section: string; row: string; seat: string };
   hold: Hold;
   /** The longest this seat may stay held while it is being paid for. */
@@ -48,9 +51,10 @@ const where = (seats: readonly { si: number; x: number; y: number }[]) =>
   seats.map((s) => `${s.si}_${s.x}_${s.y}`);
 
 /**
- * Seat tickets: the seats the visitor holds, each with a ticket type. Re-checked on every purchase: the
- * visitor still holds each seat, the presentation is on sale, the seat rules (sofas, companions, lone
- * seats, the per-cart maximum), the ticket rules and quotas; prices come from the box office.
+ * Seat tickets: the seats the visitor holds, each with a ticket type and the add-ons chosen for it.
+ * Re-checked on every purchase: the visitor still holds each seat, the presentation is on sale, the
+ * seat rules (sofas, companions, lone seats, the per-cart maximum), the ticket rules and quotas, that
+ * every add-on is one of the seat's ticket's (once); prices, add-ons' included, come from the box office.
  */
 export const seatTickets: LineKind<SeatLines> = {
   name: 'seatTicket',
@@ -87,6 +91,7 @@ export const seatTickets: LineKind<SeatLines> = {
       throw new AppError('incompatible_business', 'Incompatible Business');
     for (const p of presentations) {
       assertOnSale(p, now);
+      assertSoldHere(ctx.settings, { id: p.id, businessId: p.business_id, isVod: false });
       if (VOD_VENUE_TYPES.has(p.venue_type_id))
         throw new AppError('formValidation', 'video on demand is bought as a video line, not as seats');
     }
@@ -114,7 +119,7 @@ export const seatTickets: LineKind<SeatLines> = {
     }
 
     const seats: PricedSeat[] = [];
-    const totals: LineTotals = { tickets: 0, serviceCharge: 0, products: 0 };
+    const totals: LineTotals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
     for (const p of presentations) {
       const mine = cart.seats.filter((s) => s.pi === p.id);
       if (p.is_reserved === 1) await enforceSeatRules(trx, p, where(mine), visitor, now);
@@ -141,7 +146,7 @@ export const seatTickets: LineKind<SeatLines> = {
           throw new AppError('ticket_not_in_group', `seat ${key} is not of price level ${s.tg}`, {
             seat: key,
           });
-        return { key, ticketGroupId: tg, ticketId: s.ticketId };
+        return { key, ticketGroupId: tg, ticketId: s.ticketId, addons: s.addons ?? [] };
       });
       const problem = checkTickets(groups, seatTickets)[0];
       if (problem) {
@@ -151,6 +156,7 @@ export const seatTickets: LineKind<SeatLines> = {
       let priced = priceOrder(groups, seatTickets, p.service_charge, []);
       if (ctx.isHold) priced = withoutServiceCharge(priced);
       totals.tickets += priced.tickets;
+      totals.addons += priced.addons;
       totals.serviceCharge += priced.serviceCharge;
       const names = await seatNames(trx, p.seatplan_id);
       const lifetime = holdLifetimeMs(JSON.parse(p.lock_timer_json) as LockTimer, ctx.paymentWindowMs);
@@ -167,6 +173,7 @@ export const seatTickets: LineKind<SeatLines> = {
           price: ps.price,
           serviceCharge: ps.serviceCharge,
           isSubTicket: ps.isSubTicket,
+          addons: ps.addons,
           names: names.get(ps.key) ?? { section: String(s.si), row: '', seat: `${s.x},${s.y}` },
           hold,
           holdCap: hold.created_at + lifetime,
@@ -206,11 +213,12 @@ export const seatTickets: LineKind<SeatLines> = {
           seat: seatKey(s.si, s.x, s.y),
         });
     }
+    const identifiers = lines.seats.map(() => randomId(12));
     await trx
       .insertInto('order_tickets')
       .values(
         lines.seats.map((s, i) => ({
-          ticket_identifier: randomId(12),
+          ticket_identifier: identifiers[i]!,
           reservation_identifier: order.reservationIdentifier,
           presentation_id: s.pi,
           section_id: s.si,
@@ -230,6 +238,17 @@ export const seatTickets: LineKind<SeatLines> = {
         })),
       )
       .execute();
+    // What each seat was bought with, at the price paid: a later price change leaves the order as it was.
+    const addons = lines.seats.flatMap((s, i) =>
+      s.addons.map((a, k) => ({
+        ticket_identifier: identifiers[i]!,
+        reservation_identifier: order.reservationIdentifier,
+        addon_id: a.id,
+        price: a.price,
+        sort: k,
+      })),
+    );
+    if (addons.length) await trx.insertInto('order_ticket_addons').values(addons).execute();
   },
 
   async fulfil(trx, _now, order) {

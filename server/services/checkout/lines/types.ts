@@ -31,11 +31,13 @@ export interface OrderRef {
 
 export interface LineTotals {
   tickets: number;
+  /** Ticket add-ons (3D glasses), priced per seat. */
+  addons: number;
   serviceCharge: number;
   products: number;
 }
 
-export const NO_TOTALS: LineTotals = { tickets: 0, serviceCharge: 0, products: 0 };
+export const NO_TOTALS: LineTotals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
 
 /** The kinds of line a cart may hold (spec section 3: seats, products, vouchers, memberships, donations, video). */
 export type LineKindName =

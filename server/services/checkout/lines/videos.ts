@@ -1,6 +1,7 @@
 import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
+import { assertSoldHere } from '../../catalogue/scope.ts';
 import { randomId } from '../ids.ts';
 import { NO_TOTALS, type LineKind } from './types.ts';
 
@@ -38,6 +39,7 @@ export const videos: LineKind<VideoLine[]> = {
       if (!VOD_VENUE_TYPES.has(p.venue_type_id))
         throw new AppError('formValidation', `presentation ${p.id} is not a video on demand`);
       assertOnSale(p, ctx.now);
+      assertSoldHere(ctx.settings, { id: p.id, businessId: p.business_id, isVod: true });
       const groups = await loadTicketGroups(trx, p.id, ctx.now);
       const group = groups.find((g) => g.tickets.some((t) => t.id === v.ticketId));
       const ticket = group?.tickets.find((t) => t.id === v.ticketId);

@@ -92,6 +92,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       save_card: 0,
       payer_id: null,
       blik_code: null,
+      shipping_preference: null,
       return_url: req.returnPath,
       cancel_url: req.cancelPath,
       description: req.description,
@@ -138,7 +139,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
         break;
       }
       case 'paypal':
+        // PayPal refuses an order from an app it does not know (no client id: no PayPal app).
+        if (!req.clientId) throw new PaymentUnavailableError();
         row.id = code(17);
+        row.shipping_preference = req.shipping;
         break;
       case 'redirect':
         row.status = 'open';

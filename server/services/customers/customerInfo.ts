@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { CustomerInfo } from '../../../src/api/contract/order.ts';
+import type { OrderCustomerInfoBlock } from '../../../src/api/contract/session.ts';
+import { validateCustomerInfo } from '../../../src/domain/customer.ts';
+import { type FieldProblem, fieldProblemParams } from '../../../src/domain/fieldRules.ts';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+
+/** A refused form: 400 `formValidation`, every field's problem in the params (see `fieldProblemParams`). */
+export function formValidationError(problems: readonly FieldProblem[], what: string): AppError {
+  return new AppError(
+    'formValidation',
+    `${what}: ${problems.map((p) => `${p.field} ${p.code}`).join(', ')}`,
+    fieldProblemParams(problems),
+  );
+}
+
+/** Whether a branch id is one of the venue's (GET /customer/locations lists them). */
+export async function isKnownLocation(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('venues').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The branch an order names: the cart's `locationId` (spec: Cart payload) or the customer form's. Both
+ * may be sent (the shop sends both); when they differ the cart is refused rather than one picked.
+ */
+export function orderLocationId(cart: {
+  locationId?: number | undefined;
+  customerInfo: CustomerInfo;
+}): number | undefined {
+  return cart.locationId ?? cart.customerInfo.locationId;
+}
+
+/**
+ * The box office's check of the customer form at commit, with the shop's own pure function: every field
+ * problem at once as one `formValidation` error, and a branch that is not the venue's on field `location`.
+ */
+export async function assertCustomerInfo(
+  db: Kysely<Database>,
+  block: OrderCustomerInfoBlock,
+  cart: { locationId?: number | undefined; customerInfo: CustomerInfo },
+): Promise<void> {
+  const locationId = orderLocationId(cart);
+  const info: CustomerInfo = {
+    ...cart.customerInfo,
+    ...(locationId !== undefined ? { locationId } : {}),
+  };
+  const problems = validateCustomerInfo(block, info);
+  if (!problems.some((p) => p.field === 'location') && locationId !== undefined) {
+    const differs =
+      cart.locationId !== undefined &&
+      cart.customerInfo.locationId !== undefined &&
+      cart.locationId !== cart.customerInfo.locationId;
+    if (differs || !(await isKnownLocation(db, locationId)))
+      problems.push({ code: 'field_invalid', field: 'location' });
+  }
+  if (problems.length) throw formValidationError(problems, 'customer info');
+}

@@ -1,0 +1,92 @@
+import type { ParseIssue } from './model.ts';
+
+/**
+ * Where a plan and a status map come from: URLs the engine fetches itself, bytes the main thread fetched
+ * and transferred, or objects. The engine's own fetches send what the shop's API client sends (spec
+ * section 7): an Accept header and, once the visitor has one, the `uuid` header, given by the main thread
+ * in `headers` (the worker cannot read the shop's session).
+ */
+export interface LoadSource {
+  planUrl?: string;
+  statusUrl?: string;
+  /** Raw JSON bytes fetched by the main thread and transferred: parsed here, off the main thread. */
+  planBytes?: ArrayBuffer;
+  statusBytes?: ArrayBuffer;
+  plan?: unknown;
+  status?: Record<string, string>;
+  /** Extra request headers for the engine's fetches (the visitor's `uuid`); kept for later status polls. */
+  headers?: Record<string, string>;
+}
+
+/** A status update: a URL to fetch (with the load's headers unless others are given), or the map itself. */
+export interface StatusSource {
+  url?: string;
+  status?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A status map as text to scan, as an object, or none. */
+export type StatusInput = { text: string } | { map: unknown } | null;
+
+function requestHeaders(extra: Record<string, string> | undefined): Record<string, string> {
+  // Accept last: a caller cannot turn the answer into something other than JSON.
+  return { ...extra, Accept: 'application/json' };
+}
+
+// The worker has no API client (it cannot import the shop's): these are its only fetches.
+const get = (url: string, headers?: Record<string, string>) =>
+  fetch(url, { headers: requestHeaders(headers) });
+
+export async function fetchText(url: string, headers?: Record<string, string>): Promise<string> {
+  const res = await get(url, headers);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.text();
+}
+
+export async function fetchJson(url: string, headers?: Record<string, string>): Promise<unknown> {
+  const res = await get(url, headers);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.json();
+}
+
+export function decode(bytes: ArrayBuffer): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** The plan and the status map of a load, fetched or decoded as the source says (the status stays text). */
+export async function readSource(source: LoadSource): Promise<[unknown, StatusInput]> {
+  const { headers } = source;
+  return Promise.all([
+    source.plan ??
+      (source.planBytes
+        ? decode(source.planBytes)
+        : source.planUrl
+          ? fetchJson(source.planUrl, headers)
+          : null),
+    source.status !== undefined
+      ? { map: source.status }
+      : source.statusBytes
+        ? { text: new TextDecoder().decode(source.statusBytes) }
+        : source.statusUrl
+          ? fetchText(source.statusUrl, headers).then((text) => ({ text }))
+          : null,
+  ]);
+}
+
+/**
+ * The sparse map itself, or the seats-statusV2 answer that carries it under `seats`; null stays null
+ * (no status: all free); anything else is undefined (not a status map).
+ */
+export function statusMapOf(value: unknown): Record<string, string> | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const inner = (value as { seats?: unknown }).seats;
+  if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+    return inner as Record<string, string>;
+  return value as Record<string, string>;
+}
+
+/** A load that could not read or parse its input: issues instead of a rejected call. */
+export function issueOf(path: string, err: unknown): ParseIssue {
+  return { path, message: err instanceof Error ? err.message : String(err) };
+}
