@@ -41,7 +41,12 @@ export function CartMenu() {
         onChange={setMenuOpen}
       >
         <Popover.Target>
-          <Button variant="light" size="sm" data-testid="cart-button" onClick={() => setMenuOpen((o) => !o)}>
+          <Button
+            variant="light"
+            size="compact-md"
+            data-testid="cart-button"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
             {t('cart.button')}
             <Badge ms={6} size="sm" circle>
               {seats}

@@ -30,8 +30,8 @@ export function Layout() {
             <Anchor component={Link} to="/" underline="never" c="violet.8" fw={800} fz="xl">
               {appName}
             </Anchor>
-            <Group gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed" visibleFrom="xs">
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" c="dimmed" visibleFrom="sm">
                 {t('app.tagline')}
               </Text>
               <AccountButton />

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -39,8 +39,19 @@ export function LanguageSwitcher() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="sm" aria-label={t('language.switch')} data-testid="language-switcher">
-          {NATIVE_NAMES[locale]}
+        <Button
+          variant="default"
+          size="compact-md"
+          aria-label={t('language.switch')}
+          data-testid="language-switcher"
+        >
+          {/* On a phone the header has room for the language's code only. */}
+          <Box component="span" visibleFrom="xs">
+            {NATIVE_NAMES[locale]}
+          </Box>
+          <Box component="span" hiddenFrom="xs" lang={locale}>
+            {locale.toUpperCase()}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

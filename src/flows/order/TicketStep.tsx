@@ -70,11 +70,11 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
   return (
     <Stack gap="md">
       <Card withBorder padding={0}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="ticket-table">
+        <Table verticalSpacing="sm" horizontalSpacing="sm" data-testid="ticket-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('order.seat')}</Table.Th>
-              <Table.Th>{t('order.priceLevel')}</Table.Th>
+              <Table.Th visibleFrom="xs">{t('order.priceLevel')}</Table.Th>
               <Table.Th>{t('order.ticketType')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -97,9 +97,15 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
               });
               return (
                 <Table.Tr key={s.key} data-testid="ticket-row">
-                  <Table.Td>{seatLabel(t, s, isReserved)}</Table.Td>
-                  <Table.Td>{group ? pickText(group.name, locale) : ''}</Table.Td>
-                  <Table.Td miw={220}>
+                  <Table.Td miw={96}>
+                    {seatLabel(t, s, isReserved)}
+                    {/* On a phone the price level goes under the seat: three columns do not fit. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="xs">
+                      {group ? pickText(group.name, locale) : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="xs">{group ? pickText(group.name, locale) : ''}</Table.Td>
+                  <Table.Td miw={180}>
                     <Select
                       aria-label={t('order.ticketTypeFor', { seat: `${s.row}/${s.seat}` })}
                       data={options}
