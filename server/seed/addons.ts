@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { PRODUCT } from './catalogue.ts';
 
 /** The demo's 3D feature: its showings sell 3D glasses with every ticket. */
 export const FEATURE_3D = 2;
@@ -22,7 +23,8 @@ export const DEMO_ADDON = {
 /**
  * Ticket add-ons of the demo: at every showing of the 3D feature, each ticket a customer can choose
  * carries the 3D glasses, ticked by default (a customer who brings their own unticks them). Runs after
- * the catalogue, also on a database seeded before add-ons existed; idempotent (a marker row records it).
+ * the catalogue, also on a database seeded before add-ons existed (whose 3D showings then stop selling
+ * the glasses as a product); idempotent (a marker row records it).
  * It touches no seat, so the seat states drawn for other shows stay as they were.
  */
 export async function seedDemoAddons(db: Kysely<Database>): Promise<boolean> {
@@ -49,6 +51,14 @@ export async function seedDemoAddons(db: Kysely<Database>): Promise<boolean> {
       .orderBy('p.id')
       .orderBy('t.id')
       .execute();
+    // A database seeded before add-ons sold the glasses as a product of the 3D showings: not twice.
+    const showings = [...new Set(offers.map((o) => o.presentation_id))];
+    for (let i = 0; i < showings.length; i += 500)
+      await trx
+        .deleteFrom('presentation_products')
+        .where('product_id', '=', PRODUCT.glasses3d)
+        .where('presentation_id', 'in', showings.slice(i, i + 500))
+        .execute();
     for (let i = 0; i < offers.length; i += 500)
       await trx
         .insertInto('ticket_addons')

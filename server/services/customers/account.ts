@@ -17,10 +17,13 @@ import { AppError } from '../../errors.ts';
 import { formValidationError, isKnownLocation } from './customerInfo.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
-/** Today's calendar date in Israel, YYYY-MM-DD (membership dates are calendar dates). */
-export function israelDate(now: number): string {
+/**
+ * Today's calendar date in the venue's time zone, YYYY-MM-DD (membership dates are calendar dates).
+ * The settings' `timeZone` where the caller has them; Asia/Jerusalem, the spec's, otherwise.
+ */
+export function venueDate(now: number, timeZone = 'Asia/Jerusalem'): string {
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Jerusalem',
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -53,7 +56,7 @@ export async function loadMembers(db: Kysely<Database>, customerId: string, now:
     .where('m.customer_id', '=', customerId)
     .orderBy('m.end_date', 'desc')
     .execute();
-  const today = israelDate(now);
+  const today = venueDate(now);
   return rows.map((r) => {
     const isExpired = today > r.end_date;
     const isNotStarted = today < r.start_date;
