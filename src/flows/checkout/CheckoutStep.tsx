@@ -9,6 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -44,6 +45,7 @@ export function CheckoutStep({
   firstEventAt: string | null;
 }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 37.5em)') ?? false;
   const locale = useLocale();
   const c = useSnapshot(checkout.state);
   const { customer } = useSnapshot(customerState);
@@ -109,6 +111,8 @@ export function CheckoutStep({
             disabled={c.paying}
             data-testid="order-type"
             fullWidth
+            // On a phone the two choices do not fit side by side ("Reserve, pay at the box office").
+            orientation={phone ? 'vertical' : 'horizontal'}
           />
           {c.isHold ? (
             <Text size="sm" c="dimmed" data-testid="hold-explained">
