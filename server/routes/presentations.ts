@@ -9,7 +9,12 @@ import {
   TicketGroupsAnswerSchema,
   TicketGroupsQuerySchema,
 } from '../../src/api/contract/presentations.ts';
-import { getPresentation, getTicketGroups, listPresentations } from '../services/catalogue/presentations.ts';
+import {
+  getPresentation,
+  getSellablePresentation,
+  getTicketGroups,
+  listPresentations,
+} from '../services/catalogue/presentations.ts';
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
 
 export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +69,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
-        assertSoldHere(settings, await getPresentation(db.kysely, request.params.id, clock.now()));
+        assertSoldHere(settings, await getSellablePresentation(db.kysely, request.params.id, clock.now()));
       return getTicketGroups(db.kysely, request.params.id, clock.now());
     },
   );

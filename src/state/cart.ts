@@ -44,16 +44,33 @@ export const cart = proxy<ShopCart>({
 /** Settles once the stored cart has been read: no write may overwrite it before. */
 let restoring: Promise<void> = Promise.resolve();
 
+/** A write is under way; `dirty` says the cart changed since it was taken. */
+let writing: Promise<void> | null = null;
+let dirty = false;
+
+/**
+ * Stores the cart at the box office: one write at a time, always of the latest cart, so a burst of
+ * changes (joining the cart, then its seats) sends at most one more, and an older cart never lands
+ * after a newer one.
+ */
 function save() {
-  void restoring
-    .then(() =>
-      api.saveCart({
+  dirty = true;
+  writing ??= flush();
+}
+
+async function flush(): Promise<void> {
+  await restoring;
+  while (dirty) {
+    dirty = false;
+    await api
+      .saveCart({
         presentations: cart.presentations.map((e) => ({ presentationId: e.presentationId, seats: e.seats })),
         vouchers: [],
         customerInfo: cart.customerInfo,
-      }),
-    )
-    .catch(() => undefined);
+      })
+      .catch(() => undefined);
+  }
+  writing = null;
 }
 
 function replace(next: CartState) {
