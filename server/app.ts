@@ -34,6 +34,9 @@ import { orderRoutes } from './routes/orders.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { statusStreamRoutes } from './routes/statusStream.ts';
+import { LiveStatus } from './services/live/liveStatus.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { type CaptchaVerifier, captchaOff, RecaptchaVerifier } from './services/customers/captcha.ts';
 import { loadAuthSecret } from './services/customers/secrets.ts';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './services/customers/sms.ts';
@@ -70,6 +73,8 @@ declare module 'fastify' {
       sms: SmsSender;
       captcha: CaptchaVerifier;
       authSecret: Buffer;
+      /** Seat status snapshots, the change feed and the streams of this process. */
+      live: LiveStatus;
     };
   }
   interface FastifyRequest {
@@ -119,7 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? new RecaptchaVerifier(deps.config.captchaSecret, deps.config.captchaVerifyUrl)
         : captchaOff),
     authSecret: await loadAuthSecret(deps.db.kysely, deps.config.authSecret),
+    live: new LiveStatus(
+      deps.db.kysely,
+      deps.db.changeFeed((err) => app.log.warn({ err }, 'seat change feed: connection problem')),
+      () => clock.now(),
+    ),
   });
+  // Open streams never end by themselves: close them before the server waits for its requests.
+  app.addHook('preClose', async () => app.deps.live.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -161,9 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
           throw new AppError('formValidation', 'text must not contain NUL characters');
       });
+      // A seat write of this process: the next status read waits for the change feed to have it.
+      api.addHook('onSend', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') app.deps.live.noteWrite();
+      });
       await api.register(sessionRoutes);
       await api.register(presentationRoutes);
       await api.register(seatRoutes);
+      await api.register(statusStreamRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(checkoutRoutes);
@@ -248,6 +265,15 @@ function errorHandler(
     return reply
       .code(400)
       .send(errorBody(400, 'formValidation', `invalid ${error.validationContext ?? 'request'}: ${details}`));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(
+        errorBody(503, 'service_unavailable', 'the box office is briefly unavailable; try again shortly'),
+      );
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

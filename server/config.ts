@@ -44,6 +44,10 @@ export interface ServerConfig {
   /** Sandbox Blik: how long a code from the banking app lives, and how long the app waits for approval. */
   sandboxBlikCodeSeconds: number;
   sandboxBlikApprovalSeconds: number;
+  /** How long the events board, a presentation and its ticket groups are served from memory (0: never). */
+  hotCacheMs: number;
+  /** Box-office processes on this machine (node:cluster on one port); more than 1 needs DATABASE_URL. */
+  workers: number;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -87,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.SANDBOX_BLIK_APPROVAL_SECONDS ?? '60',
       'SANDBOX_BLIK_APPROVAL_SECONDS',
     ),
+    hotCacheMs: parseIntStrict(env.HOT_CACHE_MS ?? '2000', 'HOT_CACHE_MS'),
+    workers: positive(env.WORKERS ?? '1', 'WORKERS'),
   };
 }
 

@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { runPrimary } from './cluster.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
@@ -22,13 +25,15 @@ async function main(): Promise<void> {
     ],
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
   };
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, pino(logger));
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
   });
   const app = await buildApp({ config, db, logger });
-  if (config.seed) {
+  // In a cluster the primary seeded already.
+  if (config.seed && cluster.isPrimary) {
     const result = await seedDemoCatalogue(db.kysely, systemClock.now());
     if (result.seeded) app.log.info(result, 'demo catalogue seeded');
   }
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
       database: db.dialect === 'sqlite' ? `sqlite:${config.dataDir}` : 'postgres',
       locales: config.enabledLocales,
       startupMs: Math.round(performance.now() - startedAt),
+      ...(cluster.isWorker ? { workerPid: process.pid } : {}),
     },
     `box office ready at http://localhost:${config.port}`,
   );

@@ -5,6 +5,9 @@ import { BoxOfficeSqliteDialect } from './sqlite-compiler.ts';
 import pg from 'pg';
 import { nodeSqliteDatabase } from './sqlite-adapter.ts';
 import { migrateToLatest } from './migrations.ts';
+import { pgChangeFeed } from './changeFeed/pg.ts';
+import { sqliteChangeFeed } from './changeFeed/sqlite.ts';
+import type { ChangeFeed } from './changeFeed/types.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -12,6 +15,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** A new feed of the seat writes of every process (see changeFeed/): LISTEN on PostgreSQL, a table on SQLite. */
+  changeFeed(onError?: (err: unknown) => void): ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -41,7 +46,12 @@ function openSqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const database = nodeSqliteDatabase(join(dataDir, 'boxoffice.sqlite'));
   const kysely = new Kysely<Database>({ dialect: new BoxOfficeSqliteDialect({ database }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    changeFeed: () => sqliteChangeFeed(kysely),
+    close: () => kysely.destroy(),
+  };
 }
 
 async function openPostgres(config: DbConfig, url: string): Promise<Db> {
@@ -61,8 +71,17 @@ async function openPostgres(config: DbConfig, url: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: config.poolSize ?? 10,
+    // While the database is down a request fails fast (503) instead of waiting for a connection forever.
+    connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection that dies (a restart) is dropped from the pool; without a listener it would crash us.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    changeFeed: (onError) => pgChangeFeed(kysely, { url, schema, onError }),
+    close: () => kysely.destroy(),
+  };
 }

@@ -8,6 +8,7 @@ import { checkoutMigration } from './migrations/004_checkout.ts';
 import { ticketAddonsMigration } from './migrations/005_ticket_addons.ts';
 import { orderDetailsMigration } from './migrations/006_order_details.ts';
 import { m007_PaypalShipping } from './migrations/007_paypal_shipping.ts';
+import { seatChangeFeedMigration } from './migrations/008_seat_change_feed.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -23,6 +24,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '005_ticket_addons': ticketAddonsMigration(dialect),
     '006_order_details': orderDetailsMigration(dialect),
     '007_paypal_shipping': m007_PaypalShipping,
+    '008_seat_change_feed': seatChangeFeedMigration(dialect),
   };
 }
 

@@ -89,6 +89,18 @@ export interface Database {
     /** The order whose payment is under way (or whose hold it is); null for a seat in a cart. */
     claimed_by: string | null;
   };
+  /** SQLite only: the seat change feed, one row per write to seat_holds (migration 008). */
+  seat_events: {
+    id: Generated<number>;
+    presentation_id: number;
+    section_id: number;
+    x: number;
+    y: number;
+    state: 'h' | 's' | 'f';
+    expires_at: number;
+    claimed: number;
+    visitor: string;
+  };
   carts: { visitor: string; cart_json: string; updated_at: number };
   customers: {
     id: string;

@@ -173,7 +173,10 @@ describe.each(dialects)('card data after paying by every method on %s', (dialect
     );
     for (const name of names) {
       const rows = await sql`select * from ${sql.table(name)}`.execute(t.db.kysely);
-      const text = JSON.stringify(rows.rows, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+      // Integer row ids are counters, not data (seat_events counts every seat write: it passes 7319 too).
+      const text = JSON.stringify(rows.rows, (k, v: unknown) =>
+        k === 'id' && typeof v === 'number' ? undefined : typeof v === 'bigint' ? String(v) : v,
+      );
       expect(leaksIn(text), name).toEqual([]);
     }
     // Cards are kept by what may be shown of them.

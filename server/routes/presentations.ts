@@ -16,9 +16,15 @@ import {
   listPresentations,
 } from '../services/catalogue/presentations.ts';
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
+import { HotCache, sendHot } from '../http/hotBody.ts';
 
 export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, settings } = app.deps;
+  const { db, clock, settings, config } = app.deps;
+  // Hot reads (the events board, a presentation, its ticket groups): one answer per key for a moment.
+  const now = () => clock.now();
+  const boards = new HotCache<string>(config.hotCacheMs, now);
+  const presentations = new HotCache<number>(config.hotCacheMs, now);
+  const ticketGroups = new HotCache<number>(config.hotCacheMs, now);
 
   app.get(
     '/seats/presentations',
@@ -30,11 +36,17 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PresentationsAnswerSchema, '4xx': ApiErrorSchema },
       },
     },
-    async (request) => ({
-      presentations: (await listPresentations(db.kysely, clock.now(), request.query.date)).filter((p) =>
-        isSoldHere(settings, p),
-      ),
-    }),
+    async (request, reply) => {
+      const { date } = request.query;
+      const body = await boards.get(date ?? '', async () =>
+        JSON.stringify({
+          presentations: (await listPresentations(db.kysely, clock.now(), date)).filter((p) =>
+            isSoldHere(settings, p),
+          ),
+        }),
+      );
+      return sendHot(request, reply, body, 'no-cache');
+    },
   );
 
   app.get(
@@ -48,10 +60,14 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PresentationSchema, '4xx': ApiErrorSchema },
       },
     },
-    async (request) => {
-      const p = await getPresentation(db.kysely, request.params.id, clock.now());
-      assertSoldHere(settings, p);
-      return p;
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = await presentations.get(id, async () => {
+        const p = await getPresentation(db.kysely, id, clock.now());
+        assertSoldHere(settings, p);
+        return JSON.stringify(p);
+      });
+      return sendHot(request, reply, body, 'no-cache');
     },
   );
 
@@ -67,10 +83,13 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
-        assertSoldHere(settings, await getSellablePresentation(db.kysely, request.params.id, clock.now()));
-      return getTicketGroups(db.kysely, request.params.id, clock.now());
+      const { id } = request.params;
+      const body = await ticketGroups.get(id, async () => {
+        if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
+          assertSoldHere(settings, await getSellablePresentation(db.kysely, id, clock.now()));
+        return JSON.stringify(await getTicketGroups(db.kysely, id, clock.now()));
+      });
+      return sendHot(request, reply, body, 'no-cache');
     },
   );
 };

@@ -1,21 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
-import { type Seatplan, SeatplanQuerySchema, SeatplanSchema } from '../../src/api/contract/seatplan.ts';
+import { SeatplanQuerySchema, SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import {
   LockSeatAnswerSchema,
   LockSeatBodySchema,
+  type SeatsStatus,
   SeatsStatusAnswerSchema,
   SeatsStatusQuerySchema,
   UnlockSeatAnswerSchema,
   UnlockSeatBodySchema,
 } from '../../src/api/contract/seats.ts';
+import { HotBody, HotCache, sendHot } from '../http/hotBody.ts';
+import { assertOnSale } from '../services/catalogue/presentations.ts';
 import { assertSoldHere } from '../services/catalogue/scope.ts';
+import { AppError } from '../errors.ts';
 import { getSeatplanJson } from '../services/catalogue/seatplans.ts';
-import { lockSeat, seatsStatus, unlockSeat } from '../services/seating/seats.ts';
+import { lockSeat, unlockSeat } from '../services/seating/seats.ts';
 import { optionalVisitor, requireVisitor } from '../services/visitors/visitor.ts';
 
 export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, settings } = app.deps;
+  const { db, clock, config, settings, live } = app.deps;
+  // Plans do not change once stored: one answer per plan, revalidated by ETag after five minutes.
+  const plans = new HotCache<string>(3_600_000, () => Date.now(), 200);
+  // The status map's shared answer (no seats of the asking visitor) per snapshot version.
+  const statusBodies = new WeakMap<object, { version: number; body: HotBody }>();
 
   app.get(
     '/seats/seatplanV2',
@@ -28,13 +36,12 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const json = await getSeatplanJson(db.kysely, request.query.venueId, request.query.seatplanId);
-      // Stored already validated; send the text as is instead of re-validating 20,000+ seats.
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
-        .send(json as unknown as Seatplan);
+      const { venueId, seatplanId } = request.query;
+      // Stored already validated; sent as stored instead of re-validating 20,000+ seats.
+      const body = await plans.get(`${venueId}/${seatplanId}`, () =>
+        getSeatplanJson(db.kysely, venueId, seatplanId),
+      );
+      return sendHot(request, reply, body, 'public, max-age=300');
     },
   );
 
@@ -49,8 +56,30 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return seatsStatus(db.kysely, request.query, optionalVisitor(request), clock.now());
+      const q = request.query;
+      const snap = await live.read(q.presentationId);
+      const now = clock.now();
+      assertOnSale(snap.row, now);
+      if (snap.row.venue_type_id !== q.venueTypeId || (snap.row.is_reserved === 1) !== q.isReserved)
+        throw new AppError('formValidation', 'venueTypeId or isReserved does not match the presentation');
+      const visitor = optionalVisitor(request);
+      const held = visitor ? snap.heldBy(visitor, now) : [];
+      reply.header('x-status-version', live.version);
+      const seats = snap.seatsJson(now, q.sectionId);
+      if (held.length === 0 && q.sectionId === undefined) {
+        let cached = statusBodies.get(snap);
+        if (cached?.version !== snap.version) {
+          cached = { version: snap.version, body: new HotBody(`{"seats":${seats},"held":[]}`) };
+          statusBodies.set(snap, cached);
+        }
+        return sendHot(request, reply, cached.body, 'no-cache');
+      }
+      // This visitor's own seats, or one section: made for this request.
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(`{"seats":${seats},"held":${JSON.stringify(held)}}` as unknown as SeatsStatus);
     },
   );
 

@@ -95,3 +95,19 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
 export function visitor(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * Another box-office process on the same database as `t` (PostgreSQL: the same schema; its own pool and
+ * change feed), sharing its clock; closed by the caller before `t`.
+ */
+export async function createPeerApp(t: TestApp): Promise<FastifyInstance> {
+  const db = await openDatabase({
+    dataDir: t.config.dataDir,
+    databaseUrl: t.config.databaseUrl,
+    databaseSchema: t.config.databaseSchema,
+    poolSize: 4,
+  });
+  const app = await buildApp({ config: t.config, db, clock: t.clock, reconciler: false });
+  await app.ready();
+  return app;
+}

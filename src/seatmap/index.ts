@@ -1,7 +1,14 @@
 import { transfer } from 'comlink';
-import type { LoadResult, RenderData, SeatDescription } from '../../workers/seatplan/engine.ts';
+import type {
+  LoadResult,
+  RenderData,
+  SeatChanges,
+  SeatDescription,
+  StatusUpdate,
+} from '../../workers/seatplan/engine.ts';
 import { hitTestGrid, type SeatGrid } from '../../workers/seatplan/grid.ts';
 import type { ParseIssue } from '../../workers/seatplan/model.ts';
+import { STATUS_VERSION_HEADER } from '../../workers/seatplan/sources.ts';
 import { screenToWorld } from './camera.ts';
 import { EngineClient, type WorkerFactory } from './engineClient.ts';
 import { attachInput } from './input.ts';
@@ -9,7 +16,7 @@ import { type ColorMode, DEFAULT_COLORS, makeStylePalette, type SeatColors } fro
 import { SeatMapRenderer } from './renderer.ts';
 
 export type { SeatColors, ColorMode } from './palette.ts';
-export type { SeatDescription } from '../../workers/seatplan/engine.ts';
+export type { SeatChanges, SeatDescription } from '../../workers/seatplan/engine.ts';
 
 export interface SeatMapOptions {
   colors?: SeatColors;
@@ -41,7 +48,19 @@ export interface LoadReport {
   available: number;
   takenRatio: number;
   unknownKeys: number;
+  /** The status stream's version the loaded status map is current to (`x-status-version`), when known. */
+  statusVersion?: string;
   timings: { workerLoadMs: number; firstFrameMs: number; parseMs: number; indexMs: number; statusMs: number };
+}
+
+/** A status update as the map reports it: how many seats changed, the new figures. */
+export interface StatusReport {
+  changed: number;
+  takenRatio: number;
+  available: number;
+  /** The version of a fetched status map (`x-status-version`), when its answer said. */
+  statusVersion?: string;
+  ms: number;
 }
 
 export interface SeatMapHandle {
@@ -55,7 +74,9 @@ export interface SeatMapHandle {
   /** A URL is fetched by the worker with the load's headers, unless `headers` are given. */
   applyStatus(
     source: { url: string; headers?: FetchHeaders } | { status: Record<string, string> },
-  ): Promise<{ changed: number; takenRatio: number; available: number; ms: number }>;
+  ): Promise<StatusReport>;
+  /** Seats that changed since the last status (the status stream's `changes` event). */
+  applyChanges(changes: SeatChanges): Promise<StatusReport>;
   /** Seat under a point of the canvas (CSS pixels), synchronously, or null. */
   hitTest(x: number, y: number): { index: number } | null;
   seatScreenPosition(keyOrIndex: string | number): { x: number; y: number } | null;
@@ -145,6 +166,16 @@ export async function createSeatMap(
 
   const applyChanges = (changed: ArrayLike<number>, states: ArrayLike<number>) =>
     renderer.updateStates(changed, states);
+  const reportOf = (r: StatusUpdate, t0: number): StatusReport => {
+    applyChanges(r.changed, r.states);
+    return {
+      changed: r.changed.length,
+      takenRatio: r.takenRatio,
+      available: r.available,
+      ...(r.statusVersion ? { statusVersion: r.statusVersion } : {}),
+      ms: performance.now() - t0,
+    };
+  };
 
   return {
     engine,
@@ -162,12 +193,12 @@ export async function createSeatMap(
       let dataAt: number;
       if ('planUrl' in source) {
         // Fetch here, parse there: the bytes move to the worker without a copy or a parse on this thread.
-        const [plan, status] = await Promise.all([
+        const [{ bytes: plan }, status] = await Promise.all([
           fetchBytes(source.planUrl, source.headers),
           source.statusUrl ? fetchBytes(source.statusUrl, source.headers) : Promise.resolve(undefined),
         ]);
         dataAt = mark('seatmap:data');
-        const transferables = status ? [plan, status] : [plan];
+        const transferables = status ? [plan, status.bytes] : [plan];
         result = await engine.call(
           'load',
           transfer(
@@ -178,7 +209,11 @@ export async function createSeatMap(
               // The worker's own fetches (a restart, the status polls) send them too.
               ...(source.headers ? { headers: { ...source.headers } } : {}),
               ...(status && source.statusUrl
-                ? { statusBytes: status, statusUrl: new URL(source.statusUrl, location.href).href }
+                ? {
+                    statusBytes: status.bytes,
+                    statusUrl: new URL(source.statusUrl, location.href).href,
+                    ...(status.version ? { statusVersion: status.version } : {}),
+                  }
                 : {}),
             },
             transferables,
@@ -221,6 +256,7 @@ export async function createSeatMap(
         available: result.available,
         takenRatio: result.takenRatio,
         unknownKeys: result.unknownKeys,
+        ...(result.statusVersion ? { statusVersion: result.statusVersion } : {}),
         timings: {
           workerLoadMs: indexAt - dataAt,
           firstFrameMs: firstFrameAt - dataAt,
@@ -241,13 +277,13 @@ export async function createSeatMap(
             }
           : source,
       );
-      applyChanges(r.changed, r.states);
-      return {
-        changed: r.changed.length,
-        takenRatio: r.takenRatio,
-        available: r.available,
-        ms: performance.now() - t0,
-      };
+      return reportOf(r, t0);
+    },
+    async applyChanges(changes) {
+      const t0 = performance.now();
+      // A plain copy: a parsed event is plain already, but a caller's proxy could not cross to the worker.
+      const r = await engine.call('applyChanges', { free: { ...changes.free }, taken: [...changes.taken] });
+      return reportOf(r, t0);
     },
     hitTest,
     seatScreenPosition: (k) => renderer.seatScreenPosition(typeof k === 'number' ? k : indexOfKey(k)),
@@ -283,11 +319,15 @@ export async function createSeatMap(
   };
 }
 
-async function fetchBytes(url: string, headers?: FetchHeaders): Promise<ArrayBuffer> {
+/** Raw bytes for the worker, and the status version a status answer carries (`x-status-version`). */
+async function fetchBytes(
+  url: string,
+  headers?: FetchHeaders,
+): Promise<{ bytes: ArrayBuffer; version: string | null }> {
   // eslint-disable-next-line no-restricted-globals -- raw bytes for the worker, with the API client's headers
   const res = await fetch(url, { headers: { ...headers, Accept: 'application/json' } });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return res.arrayBuffer();
+  return { bytes: await res.arrayBuffer(), version: res.headers.get(STATUS_VERSION_HEADER) };
 }
 
 function mark(name: string): number {

@@ -381,6 +381,8 @@ test('the seat-map worker sends the visitor uuid on its own status fetches', asy
     const fromWorker = /worker/.test(r.headers().referer ?? '');
     status.push({ uuid: r.headers().uuid, fromWorker });
   });
+  // The stream is cut so that the worker polls the status map (it does not while the stream is healthy).
+  await page.route('**/api/seats/status-stream**', (route) => route.abort());
   await openSeatList(page, 'en', show.id);
   // The first load (main thread) and at least one poll of the worker.
   await expect.poll(() => status.filter((s) => s.fromWorker).length, { timeout: 5_000 }).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import {
   sofaMembers,
   validateSelection,
 } from './rules.ts';
+import { applySeatChanges, type SeatChanges } from './changes.ts';
 import {
   applyFreeSeats,
   applyStatus,
@@ -21,9 +22,10 @@ import {
   type KeyIndex,
   scanStatusText,
   seatIndexOf,
+  type StatusResult,
 } from './status.ts';
 import {
-  fetchText,
+  fetchStatus,
   issueOf,
   type LoadSource,
   readSource,
@@ -48,6 +50,7 @@ import {
 
 export type { LoadSource, StatusSource } from './sources.ts';
 export type { ListSection, SeatDescription } from './describe.ts';
+export type { SeatChanges } from './changes.ts';
 
 export interface EngineOptions {
   maxSeats: number;
@@ -91,6 +94,8 @@ export interface LoadResult {
   takenRatio: number;
   available: number;
   unknownKeys: number;
+  /** The status stream's version the status map is current to (`x-status-version`), when known. */
+  statusVersion?: string;
   timings: { fetchMs: number; parseMs: number; indexMs: number; statusMs: number; totalMs: number };
 }
 
@@ -101,6 +106,8 @@ export interface StatusUpdate {
   takenRatio: number;
   available: number;
   unknownKeys: number;
+  /** As in LoadResult: the version of a fetched status map, when its answer said. */
+  statusVersion?: string;
   ms: number;
 }
 
@@ -214,6 +221,7 @@ export class SeatplanEngine {
       takenRatio: applied.takenRatio,
       available: applied.available,
       unknownKeys: applied.unknownKeys,
+      ...(applied.statusVersion ? { statusVersion: applied.statusVersion } : {}),
       timings: { fetchMs: t1 - t0, parseMs: t2 - t1, indexMs: t3 - t2, statusMs: t4 - t3, totalMs: t4 - t0 },
     };
   }
@@ -222,10 +230,21 @@ export class SeatplanEngine {
   async applyStatus(source: StatusSource): Promise<StatusUpdate> {
     const status: StatusInput = source.status
       ? { map: source.status }
-      : { text: await fetchText(source.url ?? '', source.headers ?? this.headers) };
+      : await fetchStatus(source.url ?? '', source.headers ?? this.headers);
     const t0 = performance.now();
     const r = this.apply(status);
     return { ...r, ms: performance.now() - t0 };
+  }
+
+  /**
+   * Applies seats that changed since the last status (the status stream's `changes` event) and answers
+   * the diff, as `applyStatus` would for the whole new map (changes.ts).
+   */
+  applyChanges(changes: SeatChanges): StatusUpdate {
+    const t0 = performance.now();
+    const r = applySeatChanges(this.need(), this.keyIndex!, changes, this.state);
+    this.state = r.state;
+    return { ...this.report(r), ms: performance.now() - t0 };
   }
 
   /**
@@ -246,6 +265,12 @@ export class SeatplanEngine {
       r = applyMap(data, this.keyIndex!, status.map, previous);
     }
     this.state = r.state;
+    const version = status && 'version' in status ? status.version : undefined;
+    return { ...this.report(r), ...(version ? { statusVersion: version } : {}) };
+  }
+
+  /** What the main thread hears of a new state: the changed seats, their new states and the counts. */
+  private report(r: StatusResult) {
     const states = new Uint8Array(r.changed.length);
     r.changed.forEach((i, k) => (states[k] = r.state[i]!));
     let available = 0;

@@ -14,6 +14,8 @@ export interface LoadSource {
   statusBytes?: ArrayBuffer;
   plan?: unknown;
   status?: Record<string, string>;
+  /** The `x-status-version` of the answer `statusBytes` came from (the main thread read its headers). */
+  statusVersion?: string;
   /** Extra request headers for the engine's fetches (the visitor's `uuid`); kept for later status polls. */
   headers?: Record<string, string>;
 }
@@ -25,8 +27,11 @@ export interface StatusSource {
   headers?: Record<string, string>;
 }
 
-/** A status map as text to scan, as an object, or none. */
-export type StatusInput = { text: string } | { map: unknown } | null;
+/** The status stream's version a status answer is current to (protocol: `x-status-version`). */
+export const STATUS_VERSION_HEADER = 'x-status-version';
+
+/** A status map as text to scan (with the version it is current to, when known), as an object, or none. */
+export type StatusInput = { text: string; version?: string } | { map: unknown } | null;
 
 function requestHeaders(extra: Record<string, string> | undefined): Record<string, string> {
   // Accept last: a caller cannot turn the answer into something other than JSON.
@@ -37,10 +42,15 @@ function requestHeaders(extra: Record<string, string> | undefined): Record<strin
 const get = (url: string, headers?: Record<string, string>) =>
   fetch(url, { headers: requestHeaders(headers) });
 
-export async function fetchText(url: string, headers?: Record<string, string>): Promise<string> {
+/** A status map's text and its stream version, so the page can open the stream where the map stands. */
+export async function fetchStatus(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<{ text: string; version?: string }> {
   const res = await get(url, headers);
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return res.text();
+  const version = res.headers.get(STATUS_VERSION_HEADER);
+  return { text: await res.text(), ...(version ? { version } : {}) };
 }
 
 export async function fetchJson(url: string, headers?: Record<string, string>): Promise<unknown> {
@@ -66,9 +76,12 @@ export async function readSource(source: LoadSource): Promise<[unknown, StatusIn
     source.status !== undefined
       ? { map: source.status }
       : source.statusBytes
-        ? { text: new TextDecoder().decode(source.statusBytes) }
+        ? {
+            text: new TextDecoder().decode(source.statusBytes),
+            ...(source.statusVersion ? { version: source.statusVersion } : {}),
+          }
         : source.statusUrl
-          ? fetchText(source.statusUrl, headers).then((text) => ({ text }))
+          ? fetchStatus(source.statusUrl, headers)
           : null,
   ]);
 }

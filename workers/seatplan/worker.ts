@@ -3,6 +3,7 @@ import {
   type EngineOptions,
   type LoadResult,
   type LoadSource,
+  type SeatChanges,
   SeatplanEngine,
   type StatusSource,
   type StatusUpdate,
@@ -27,6 +28,11 @@ class WorkerEngine extends SeatplanEngine {
 
   override async applyStatus(source: StatusSource): Promise<StatusUpdate> {
     const r = await super.applyStatus(source);
+    return transfer(r, [r.changed.buffer as ArrayBuffer, r.states.buffer as ArrayBuffer]);
+  }
+
+  override applyChanges(changes: SeatChanges): StatusUpdate {
+    const r = super.applyChanges(changes);
     return transfer(r, [r.changed.buffer as ArrayBuffer, r.states.buffer as ArrayBuffer]);
   }
 }

@@ -12,7 +12,7 @@ import type {
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 
-type PresentationRow = Selectable<Database['presentations']> & {
+export type PresentationRow = Selectable<Database['presentations']> & {
   title_json: string;
   category: string;
   category_id: number;
@@ -133,7 +133,7 @@ export async function listPresentations(
   return rows.map((r) => toSummary(r, now, prices.get(r.id) ?? null));
 }
 
-async function findRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
+export async function findRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
   const row = (await baseQuery(db).where('p.id', '=', id).executeTakeFirst()) as PresentationRow | undefined;
   if (!row) throw new AppError('event_not_found', `presentation ${id} does not exist`);
   return row;

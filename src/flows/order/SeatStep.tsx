@@ -47,6 +47,8 @@ export function SeatStep(props: SeatStepProps) {
   const [swap, setSwap] = useState<SwapOffer | null>(null);
   const [busy, setBusy] = useState(false);
   const [statusVersion, setStatusVersion] = useState(0);
+  // The stream version of the status map the map loaded with: live updates start from there.
+  const [loadedVersion, setLoadedVersion] = useState<string | undefined>(undefined);
   const [sections, setSections] = useState<{ index: number; name: string }[]>([]);
   const pendingRef = useRef(pending);
   // The map calls back through a ref updated after render: a flag in state could be read stale there.
@@ -82,7 +84,7 @@ export function SeatStep(props: SeatStepProps) {
   );
 
   // Seats others take turn taken; a seat waiting for the customer's confirmation may go meanwhile.
-  useLiveStatus(handle, statusUrl, (changed, h) => {
+  useLiveStatus(handle, { presentationId: p.id, statusUrl, since: loadedVersion }, (changed, h) => {
     if (changed > 0) refresh();
     const wanted = pendingRef.current;
     if (wanted && wanted.seats.some((i) => h.state()[i] === 0)) {
@@ -107,7 +109,8 @@ export function SeatStep(props: SeatStepProps) {
     };
   });
 
-  const onLoaded = async (h: SeatMapHandle) => {
+  const onLoaded = async (h: SeatMapHandle, version: string | undefined) => {
+    setLoadedVersion(version);
     setHandle(h);
     setSections((h.data()?.sections ?? []).map((s, index) => ({ index, name: s.name })));
     // Seats this visitor already holds (a reload, or a return from a later step) show as selected.
@@ -234,7 +237,7 @@ export function SeatStep(props: SeatStepProps) {
         seatingPolicyId={p.seatingPolicyId}
         priceOf={props.priceOf}
         onSeatActivate={(seat) => void activate(seat)}
-        onLoaded={(_report, h) => void onLoaded(h)}
+        onLoaded={(report, h) => void onLoaded(h, report.statusVersion)}
         onLoadError={() => setMessage(t('errors.fetch_data_error'))}
         statusVersion={statusVersion}
         height="min(62vh, 560px)"

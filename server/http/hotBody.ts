@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this size an answer goes out as it is (as @fastify/compress's threshold). */
+const COMPRESS_MIN_BYTES = 2048;
+
+/**
+ * An answer read far more often than it changes (the events board, a presentation, its ticket groups,
+ * the seat plan, the status map): serialised once, its ETag hashed once, compressed at most once per
+ * encoding, then sent as bytes on every request with no serialiser and no response-schema check (tests
+ * check these answers against the contract instead). The ETag hashes the content, so every process (and
+ * any CDN in front) agrees on it.
+ */
+export class HotBody {
+  readonly etag: string;
+  readonly raw: Buffer;
+  private br: Buffer | undefined;
+  private gzip: Buffer | undefined;
+
+  constructor(json: string) {
+    this.raw = Buffer.from(json);
+    this.etag = `"${createHash('sha1').update(this.raw).digest('base64url')}"`;
+  }
+
+  encoded(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+    if (this.raw.length < COMPRESS_MIN_BYTES || !acceptEncoding) return { body: this.raw };
+    if (accepts(acceptEncoding, 'br')) {
+      this.br ??= brotliCompressSync(this.raw, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
+        },
+      });
+      return { body: this.br, encoding: 'br' };
+    }
+    if (accepts(acceptEncoding, 'gzip')) {
+      this.gzip ??= gzipSync(this.raw, { level: 6 });
+      return { body: this.gzip, encoding: 'gzip' };
+    }
+    return { body: this.raw };
+  }
+}
+
+function accepts(header: string, coding: string): boolean {
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/** Sends a hot answer: 304 when the client has it, else the bytes in the best encoding it accepts. */
+export function sendHot(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: HotBody,
+  cacheControl: string,
+): FastifyReply {
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  const { body: bytes, encoding } = body.encoded(request.headers['accept-encoding']);
+  // @fastify/compress leaves an answer that already has a Content-Encoding alone.
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(bytes);
+}
+
+/**
+ * A short-lived cache of hot answers, for what changes only with time and the catalogue (the events
+ * board, a presentation, its ticket groups). An entry lives `ttlMs` of wall time and of the box office's
+ * clock (tests move a fixed clock: a moved clock is a new answer); loads of one key share one promise, and
+ * a failed load (event_not_found, the database down) is not kept.
+ */
+export class HotCache<K> {
+  private readonly entries = new Map<K, { at: number; clockAt: number; body: Promise<HotBody> }>();
+  private readonly ttlMs: number;
+  private readonly clock: () => number;
+  private readonly maxEntries: number;
+
+  constructor(ttlMs: number, clock: () => number, maxEntries = 2000) {
+    this.ttlMs = ttlMs;
+    this.clock = clock;
+    this.maxEntries = maxEntries;
+  }
+
+  /** The answer of `key`; `load` gives its JSON text. */
+  get(key: K, load: () => Promise<string>): Promise<HotBody> {
+    const now = Date.now();
+    const clockNow = this.clock();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs && clockNow >= hit.clockAt && clockNow - hit.clockAt < this.ttlMs)
+      return hit.body;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const body = load().then((json) => new HotBody(json));
+    const entry = { at: now, clockAt: clockNow, body };
+    this.entries.set(key, entry);
+    body.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return body;
+  }
+}

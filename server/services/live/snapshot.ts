@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import { seatKey } from '../../../src/api/contract/seatplan.ts';
+import type { SeatEvent } from '../../db/changeFeed/types.ts';
+import type { Database } from '../../db/types.ts';
+import { findRow, type PresentationRow } from '../catalogue/presentations.ts';
+
+interface Hold {
+  sold: boolean;
+  expiresAt: number;
+  claimed: boolean;
+  visitor: string;
+}
+
+/**
+ * One presentation's seat status in memory: the seats sold online (`base`, key → "ticketGroup,allocation")
+ * and the holds and sales on them. A seat is free when it is in `base` and has no sale and no live hold:
+ * the rule of the status query (`freeSeatsQuery`), so the snapshot and the database always agree once
+ * the snapshot has every event. Expiry needs no event: a hold whose time passed counts as free here and
+ * is dropped at the next `expire`.
+ */
+export class StatusSnapshot {
+  /** Bumped by every change a customer can see (a seat turning free or taken). */
+  version = 0;
+  private nextExpiry = Number.POSITIVE_INFINITY;
+  private bodyCache: { version: number; json: string } | null = null;
+
+  readonly row: PresentationRow;
+  private readonly base: Map<string, string>;
+  private readonly holds: Map<string, Hold>;
+
+  private constructor(row: PresentationRow, base: Map<string, string>, holds: Map<string, Hold>) {
+    this.row = row;
+    this.base = base;
+    this.holds = holds;
+    for (const h of holds.values()) if (!h.sold) this.nextExpiry = Math.min(this.nextExpiry, h.expiresAt);
+  }
+
+  static async load(db: Kysely<Database>, presentationId: number, now: number): Promise<StatusSnapshot> {
+    const row = await findRow(db, presentationId);
+    const [seats, holds] = await Promise.all([
+      db
+        .selectFrom('plan_seats as s')
+        .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+        .select(['s.section_id', 's.x', 's.y', 's.ticket_group_id', 's.allocation_id'])
+        .where('s.seatplan_id', '=', row.seatplan_id)
+        .where('a.is_online', '=', 1)
+        .execute(),
+      db
+        .selectFrom('seat_holds')
+        .select(['section_id', 'x', 'y', 'state', 'expires_at', 'claimed_by', 'visitor'])
+        .where('presentation_id', '=', presentationId)
+        .where((eb) => eb.or([eb('state', '=', 'sold'), eb('expires_at', '>', now)]))
+        .execute(),
+    ]);
+    const base = new Map<string, string>();
+    for (const s of seats)
+      base.set(seatKey(s.section_id, s.x, s.y), `${s.ticket_group_id},${s.allocation_id}`);
+    const held = new Map<string, Hold>();
+    for (const h of holds) {
+      held.set(seatKey(h.section_id, h.x, h.y), {
+        sold: h.state === 'sold',
+        expiresAt: Number(h.expires_at),
+        claimed: h.claimed_by !== null,
+        visitor: h.visitor,
+      });
+    }
+    return new StatusSnapshot(row, base, held);
+  }
+
+  /** The map value of a free seat ("ticketGroup,allocation"), or undefined when it is not free at `now`. */
+  freeValue(key: string, now: number): string | undefined {
+    const value = this.base.get(key);
+    if (value === undefined) return undefined;
+    const h = this.holds.get(key);
+    return h && (h.sold || h.expiresAt > now) ? undefined : value;
+  }
+
+  /** Applies one write; answers whether the seat turned free or taken. */
+  apply(e: SeatEvent, now: number): boolean {
+    const key = seatKey(e.sectionId, e.x, e.y);
+    const before = this.freeValue(key, now) !== undefined;
+    if (e.state === 'f') {
+      this.holds.delete(key);
+    } else {
+      this.holds.set(key, {
+        sold: e.state === 's',
+        expiresAt: e.expiresAt,
+        claimed: e.claimed,
+        visitor: e.visitor,
+      });
+      if (e.state === 'h') this.nextExpiry = Math.min(this.nextExpiry, e.expiresAt);
+    }
+    const changed = before !== (this.freeValue(key, now) !== undefined);
+    if (changed) this.version++;
+    return changed;
+  }
+
+  /** Drops the holds that lapsed by `now`; answers the seats that turned free. */
+  expire(now: number): string[] {
+    if (now < this.nextExpiry) return [];
+    const freed: string[] = [];
+    let next = Number.POSITIVE_INFINITY;
+    for (const [key, h] of this.holds) {
+      if (h.sold) continue;
+      if (h.expiresAt <= now) {
+        this.holds.delete(key);
+        if (this.base.has(key)) freed.push(key);
+      } else next = Math.min(next, h.expiresAt);
+    }
+    this.nextExpiry = next;
+    if (freed.length) this.version++;
+    return freed;
+  }
+
+  /** The seats the visitor holds in the cart now (live, not claimed by an order): `heldByVisitor`. */
+  heldBy(visitor: string, now: number): string[] {
+    const keys: string[] = [];
+    for (const [key, h] of this.holds)
+      if (!h.sold && !h.claimed && h.visitor === visitor && h.expiresAt > now) keys.push(key);
+    return keys;
+  }
+
+  /** The free seats as the JSON text of seats-statusV2's `seats` object, built once per version. */
+  seatsJson(now: number, sectionId?: number): string {
+    if (sectionId === undefined && this.bodyCache?.version === this.version) return this.bodyCache.json;
+    const prefix = sectionId === undefined ? '' : `${sectionId}_`;
+    const parts: string[] = [];
+    for (const [key, value] of this.base) {
+      if (prefix && !key.startsWith(prefix)) continue;
+      if (this.freeValue(key, now) !== undefined) parts.push(`"${key}":"${value}"`);
+    }
+    const json = `{${parts.join(',')}}`;
+    if (sectionId === undefined) this.bodyCache = { version: this.version, json };
+    return json;
+  }
+
+  /** The seats whose free-or-taken state differs from `other`'s (a reload after a gap). */
+  differences(other: StatusSnapshot, now: number): string[] {
+    const keys: string[] = [];
+    for (const key of new Set([...this.base.keys(), ...other.base.keys()]))
+      if (this.freeValue(key, now) !== other.freeValue(key, now)) keys.push(key);
+    return keys;
+  }
+}
