@@ -65,7 +65,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       const visitor = optionalVisitor(request);
       const held = visitor ? snap.heldBy(visitor, now) : [];
       reply.header('x-status-version', live.version);
-      const seats = snap.seatsJson(now, q.sectionId);
+      const seats = snap.seatsJson(q.sectionId);
       if (held.length === 0 && q.sectionId === undefined) {
         let cached = statusBodies.get(snap);
         if (cached?.version !== snap.version) {

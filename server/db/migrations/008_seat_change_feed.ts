@@ -12,13 +12,12 @@ import type { Dialect } from '../index.ts';
  *   one database do not hear each other.
  * - SQLite (one process): row triggers append to `seat_events`, whose rowid is the commit order (one
  *   writer at a time); the process reads the rows after its last one.
- * Both send the row as it is after the write: state h (held), s (sold) or f (gone: free again).
- * The partial index serves the sweeper that deletes lapsed holds so that expiry, too, becomes an event.
+ * Both send the row as it is after the write: state h (held), s (sold) or f (gone: free again). A hold
+ * that lapses writes nothing: every process frees it at its expiry by itself.
  */
 export function seatChangeFeedMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await sql`CREATE INDEX seat_holds_expiry ON seat_holds (expires_at) WHERE state = 'held'`.execute(db);
       if (dialect === 'postgres') {
         await sql`CREATE SEQUENCE seat_event_seq`.execute(db);
         await sql`

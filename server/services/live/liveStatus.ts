@@ -13,7 +13,7 @@ export interface StreamSubscriber {
 export interface LiveStatusOptions {
   /** Changes go out at most this long after they arrive (the issue: at most every 200 ms). */
   batchMs: number;
-  /** How often lapsed holds are deleted (their release becomes an event) and pushed. */
+  /** How often lapsed holds are freed in the snapshots and pushed. */
   sweepMs: number;
   /** Events kept for resuming streams (Last-Event-ID). */
   ringSize: number;
@@ -44,6 +44,9 @@ interface Entry {
   lastUsed: number;
 }
 
+/** How far apart two processes may free one lapsed hold (their clocks, their sweeps). */
+const EXPIRY_MARGIN_MS = 3000;
+
 const sse = (event: string, id: string, data: string) => `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`;
 
 /**
@@ -55,7 +58,10 @@ const sse = (event: string, id: string, data: string) => `id: ${id}\nevent: ${ev
  */
 export class LiveStatus {
   private readonly entries = new Map<number, Entry>();
-  private ring: { id: string; presentationId: number; key: string }[] = [];
+  private ring: { id: string; presentationId: number; key: string; at: number }[] = [];
+  /** Seats freed here by expiry (no event names them), for streams resuming from before. */
+  private expired: { presentationId: number; key: string; at: number }[] = [];
+  private positionAt = Date.now();
   private ringBase = 0;
   private readonly ringIndex = new Map<string, number>();
   private position = LiveStatus.marker();
@@ -138,8 +144,18 @@ export class LiveStatus {
     const entry = this.entryOf(presentationId);
     entry.lastUsed = Date.now();
     const snap = entry.snap ?? (await this.load(presentationId, entry));
-    this.markDirty(entry, snap.expire(this.now()));
+    this.expire(presentationId, entry, snap);
     return snap;
+  }
+
+  /** Frees the holds that lapsed; pushes them, and remembers them for streams that resume. */
+  private expire(presentationId: number, entry: Entry, snap: StatusSnapshot): void {
+    const freed = snap.expire(this.now());
+    if (freed.length === 0) return;
+    const at = Date.now();
+    for (const key of freed) this.expired.push({ presentationId, key, at });
+    if (this.expired.length > this.opts.ringSize) this.expired = this.expired.slice(-this.opts.ringSize / 2);
+    this.markDirty(entry, freed);
   }
 
   /**
@@ -152,11 +168,16 @@ export class LiveStatus {
     let initial = sse('reset', this.position, '{}');
     const at = since === undefined ? undefined : this.ringIndex.get(since);
     if (since === this.position || at !== undefined) {
+      const from = at === undefined ? this.ring.length : at - this.ringBase + 1;
+      const sinceTime = at === undefined ? this.positionAt : this.ring[at - this.ringBase]!.at;
       const keys = new Set<string>();
-      for (let i = at === undefined ? this.ring.length : at - this.ringBase + 1; i < this.ring.length; i++) {
+      for (let i = from; i < this.ring.length; i++) {
         const e = this.ring[i]!;
         if (e.presentationId === presentationId) keys.add(e.key);
       }
+      // Expiry writes no event, and processes free a hold at about the same time: a margin covers that.
+      for (const e of this.expired)
+        if (e.presentationId === presentationId && e.at >= sinceTime - EXPIRY_MARGIN_MS) keys.add(e.key);
       initial = sse('changes', this.position, this.changesJson(snap, keys));
     }
     entry.subscribers.add(sub);
@@ -191,7 +212,7 @@ export class LiveStatus {
       entry.buffered = [];
       try {
         const snap = await StatusSnapshot.load(this.db, presentationId, this.now());
-        for (const e of entry.buffered) snap.apply(e, this.now());
+        for (const e of entry.buffered) snap.apply(e);
         entry.snap = snap;
         return snap;
       } catch (err) {
@@ -213,10 +234,11 @@ export class LiveStatus {
     entry.loading = StatusSnapshot.load(this.db, old.row.id, this.now())
       .then((fresh) => {
         const now = this.now();
-        for (const e of entry.buffered ?? []) fresh.apply(e, now);
+        for (const e of entry.buffered ?? []) fresh.apply(e);
         fresh.expire(now);
         const current = entry.snap ?? old;
-        const diff = fresh.differences(current, now);
+        current.expire(now);
+        const diff = fresh.differences(current);
         if (diff.length) fresh.version = current.version + 1;
         entry.snap = fresh;
         this.markDirty(entry, diff);
@@ -230,16 +252,17 @@ export class LiveStatus {
   }
 
   private onEvents(events: SeatEvent[]): void {
-    const now = this.now();
+    const at = Date.now();
     for (const e of events) {
       const key = seatKey(e.sectionId, e.x, e.y);
       this.ringIndex.set(e.id, this.ringBase + this.ring.length);
-      this.ring.push({ id: e.id, presentationId: e.presentationId, key });
+      this.ring.push({ id: e.id, presentationId: e.presentationId, key, at });
       this.position = e.id;
+      this.positionAt = at;
       const entry = this.entries.get(e.presentationId);
       if (!entry) continue;
       entry.buffered?.push(e);
-      if (entry.snap?.apply(e, now)) this.markDirty(entry, [key]);
+      if (entry.snap?.apply(e)) this.markDirty(entry, [key]);
     }
     if (this.ring.length > this.opts.ringSize) {
       const drop = Math.ceil(this.opts.ringSize / 5);
@@ -254,7 +277,9 @@ export class LiveStatus {
     this.ring = [];
     this.ringIndex.clear();
     this.ringBase = 0;
+    this.expired = [];
     this.position = LiveStatus.marker();
+    this.positionAt = Date.now();
     for (const entry of this.entries.values()) this.reload(entry);
   }
 
@@ -273,11 +298,10 @@ export class LiveStatus {
   }
 
   private changesJson(snap: StatusSnapshot, keys: Iterable<string>): string {
-    const now = this.now();
     const free: Record<string, string> = {};
     const taken: string[] = [];
     for (const key of keys) {
-      const value = snap.freeValue(key, now);
+      const value = snap.freeValue(key);
       if (value === undefined) taken.push(key);
       else free[key] = value;
     }
@@ -285,22 +309,13 @@ export class LiveStatus {
   }
 
   /**
-   * Deletes the holds that lapsed (every process does it; the first one wins), so expiry reaches every
-   * process and every resuming stream as an event; meanwhile pushes what lapsed locally, and drops
-   * snapshots nobody uses.
+   * Frees lapsed holds in every snapshot and pushes them (a lapsed hold stays in the database until
+   * someone takes the seat: the status rule counts it free), and drops snapshots nobody uses.
    */
   private sweep(): void {
-    const now = this.now();
-    this.db
-      .deleteFrom('seat_holds')
-      .where('state', '=', 'held')
-      .where('claimed_by', 'is', null)
-      .where('expires_at', '<=', now)
-      .execute()
-      .catch(() => undefined);
     const idleSince = Date.now() - this.opts.idleMs;
     for (const [id, entry] of this.entries) {
-      if (entry.snap) this.markDirty(entry, entry.snap.expire(now));
+      if (entry.snap) this.expire(id, entry, entry.snap);
       if (entry.subscribers.size === 0 && entry.lastUsed < idleSince && !entry.loading)
         this.entries.delete(id);
     }

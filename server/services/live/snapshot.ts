@@ -13,10 +13,12 @@ interface Hold {
 
 /**
  * One presentation's seat status in memory: the seats sold online (`base`, key → "ticketGroup,allocation")
- * and the holds and sales on them. A seat is free when it is in `base` and has no sale and no live hold:
- * the rule of the status query (`freeSeatsQuery`), so the snapshot and the database always agree once
- * the snapshot has every event. Expiry needs no event: a hold whose time passed counts as free here and
- * is dropped at the next `expire`.
+ * and the holds and sales on them (`holds`). A seat is free when it is in `base` and not in `holds`.
+ * The status query's rule (`freeSeatsQuery`) also frees a hold whose time passed, which writes no event:
+ * `expire(now)` drops those, and every answer is made right after it, so the snapshot answers what the
+ * database would once it has every event. Until `expire` runs a lapsed hold still counts as taken, so
+ * each seat turns free exactly once, by whichever comes first (`expire`, or the event of a release),
+ * and that is what a stream is told and what bumps `version`.
  */
 export class StatusSnapshot {
   /** Bumped by every change a customer can see (a seat turning free or taken). */
@@ -67,18 +69,15 @@ export class StatusSnapshot {
     return new StatusSnapshot(row, base, held);
   }
 
-  /** The map value of a free seat ("ticketGroup,allocation"), or undefined when it is not free at `now`. */
-  freeValue(key: string, now: number): string | undefined {
-    const value = this.base.get(key);
-    if (value === undefined) return undefined;
-    const h = this.holds.get(key);
-    return h && (h.sold || h.expiresAt > now) ? undefined : value;
+  /** The map value of a free seat ("ticketGroup,allocation"), or undefined when it is taken. */
+  freeValue(key: string): string | undefined {
+    return this.holds.has(key) ? undefined : this.base.get(key);
   }
 
   /** Applies one write; answers whether the seat turned free or taken. */
-  apply(e: SeatEvent, now: number): boolean {
+  apply(e: SeatEvent): boolean {
     const key = seatKey(e.sectionId, e.x, e.y);
-    const before = this.freeValue(key, now) !== undefined;
+    const before = this.freeValue(key) !== undefined;
     if (e.state === 'f') {
       this.holds.delete(key);
     } else {
@@ -90,7 +89,7 @@ export class StatusSnapshot {
       });
       if (e.state === 'h') this.nextExpiry = Math.min(this.nextExpiry, e.expiresAt);
     }
-    const changed = before !== (this.freeValue(key, now) !== undefined);
+    const changed = before !== (this.freeValue(key) !== undefined);
     if (changed) this.version++;
     return changed;
   }
@@ -121,13 +120,13 @@ export class StatusSnapshot {
   }
 
   /** The free seats as the JSON text of seats-statusV2's `seats` object, built once per version. */
-  seatsJson(now: number, sectionId?: number): string {
+  seatsJson(sectionId?: number): string {
     if (sectionId === undefined && this.bodyCache?.version === this.version) return this.bodyCache.json;
     const prefix = sectionId === undefined ? '' : `${sectionId}_`;
     const parts: string[] = [];
     for (const [key, value] of this.base) {
       if (prefix && !key.startsWith(prefix)) continue;
-      if (this.freeValue(key, now) !== undefined) parts.push(`"${key}":"${value}"`);
+      if (!this.holds.has(key)) parts.push(`"${key}":"${value}"`);
     }
     const json = `{${parts.join(',')}}`;
     if (sectionId === undefined) this.bodyCache = { version: this.version, json };
@@ -135,10 +134,10 @@ export class StatusSnapshot {
   }
 
   /** The seats whose free-or-taken state differs from `other`'s (a reload after a gap). */
-  differences(other: StatusSnapshot, now: number): string[] {
+  differences(other: StatusSnapshot): string[] {
     const keys: string[] = [];
     for (const key of new Set([...this.base.keys(), ...other.base.keys()]))
-      if (this.freeValue(key, now) !== other.freeValue(key, now)) keys.push(key);
+      if (this.freeValue(key) !== other.freeValue(key)) keys.push(key);
     return keys;
   }
 }
