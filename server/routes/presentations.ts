@@ -29,6 +29,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seats/presentations',
     {
+      config: { shared: true },
       schema: {
         tags: ['presentations'],
         summary: 'Presentations on sale, optionally of one business date',
@@ -52,6 +53,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/presentations/:id',
     {
+      config: { shared: true },
       schema: {
         tags: ['presentations'],
         summary: 'One presentation, or event_not_found / sale_not_started / sale_ended',
@@ -74,6 +76,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/presentations/:id/ticketGroups',
     {
+      config: { shared: true },
       schema: {
         tags: ['presentations'],
         summary: 'Ticket groups (price levels) with their ticket types, and the service charge',

@@ -28,6 +28,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seats/seatplanV2',
     {
+      config: { shared: true },
       schema: {
         tags: ['seats'],
         summary: 'The seat plan: sections S → groups G → rows R → seats S',
@@ -48,6 +49,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seats/seats-statusV2',
     {
+      config: { shared: true },
       schema: {
         tags: ['seats'],
         summary: 'Free seats of a presentation, keyed section_x_y → "ticketGroup,allocation"',

@@ -23,6 +23,7 @@ export const statusStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/seats/status-stream',
     {
+      config: { shared: true },
       schema: {
         tags: ['seats'],
         summary:

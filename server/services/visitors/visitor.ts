@@ -4,6 +4,13 @@ import { VisitorUuidSchema } from '../../../src/api/contract/common.ts';
 import { AppError } from '../../errors.ts';
 
 export const VISITOR_COOKIE = 'uuid';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is the same for everyone (hot, cacheable): no visitor cookie is issued on it. */
+    shared?: boolean;
+  }
+}
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 /**
@@ -19,6 +26,9 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
       request.visitorCookieUuid = fromCookie;
       return;
     }
+    // A shared, cacheable answer (the events board, a plan, a status map) sets no cookie: a CDN keeps no
+    // answer that sets one, and these calls need no visitor (GET /api/session hands it out).
+    if (request.routeOptions.config.shared) return;
     const uuid = randomUUID();
     request.visitorCookieUuid = uuid;
     reply.setCookie(VISITOR_COOKIE, uuid, {
