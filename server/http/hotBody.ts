@@ -29,7 +29,7 @@ export class HotBody {
       this.br ??= brotliCompressSync(this.raw, {
         params: {
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_QUALITY]: 4,
           [constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
         },
       });

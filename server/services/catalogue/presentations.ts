@@ -154,9 +154,29 @@ export function assertOnSale(row: { sale_start: number; sale_end: number }, now:
   }
 }
 
+/**
+ * Seat calls read the presentation on every lock and unlock, thousands a minute on an on-sale: its row
+ * (which only a new catalogue changes) is kept a second per database handle; the sale window is checked
+ * against `now` on every call all the same.
+ */
+const ROW_TTL_MS = 1000;
+const sellableRows = new WeakMap<object, Map<number, { at: number; row: Promise<PresentationRow> }>>();
+
+function recentRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
+  let rows = sellableRows.get(db);
+  if (!rows) sellableRows.set(db, (rows = new Map()));
+  const hit = rows.get(id);
+  if (hit && Date.now() - hit.at < ROW_TTL_MS) return hit.row;
+  if (rows.size > 1000) rows.clear();
+  const entry = { at: Date.now(), row: findRow(db, id) };
+  rows.set(id, entry);
+  entry.row.catch(() => rows.get(id) === entry && rows.delete(id));
+  return entry.row;
+}
+
 /** The presentation row for seat calls; throws event_not_found or the sale-window codes. */
 export async function getSellablePresentation(db: Kysely<Database>, id: number, now: number) {
-  const row = await findRow(db, id);
+  const row = await recentRow(db, id);
   assertOnSale(row, now);
   return {
     id: row.id,

@@ -25,7 +25,7 @@ export interface LiveStatusOptions {
 }
 
 const DEFAULTS: LiveStatusOptions = {
-  batchMs: 100,
+  batchMs: 200,
   sweepMs: 1000,
   ringSize: 50_000,
   idleMs: 10 * 60_000,

@@ -82,17 +82,47 @@ export async function enforceSeatRules(
   const plan = await indexedPlan(trx, p.seatplan_id);
   if (!plan) return;
   const { data } = plan;
+  const { left, right } = plan.neighbours;
+  // The rules look at the chosen seats, their sofas, and two seats either side in the row (a seat beside
+  // a chosen one is lone when its other neighbour is not free): only those seats' states are read, so
+  // a purchase reads a few rows of holds, not every sale of the presentation. The rest stay taken,
+  // which no rule reads.
+  const chosen = keys.map((k) => plan.indexOf.get(k)).filter((i): i is number => i !== undefined);
+  const near = new Set<number>();
+  for (const c of chosen) {
+    near.add(c);
+    for (const side of [left, right]) {
+      let j = c;
+      for (let step = 0; step < 2 && j >= 0; step++) {
+        j = side[j]!;
+        if (j >= 0) near.add(j);
+      }
+    }
+  }
   const state = new Uint8Array(data.count);
   const online = new Set(
     (await trx.selectFrom('allocations').select('id').where('is_online', '=', 1).execute()).map((a) => a.id),
   );
-  for (let i = 0; i < data.count; i++) if (online.has(data.allocation[i]!)) state[i] = SEAT_STATE.available;
-  const unavailable = await trx
-    .selectFrom('seat_holds')
-    .select(['section_id', 'x', 'y', 'visitor', 'state', 'claimed_by'])
-    .where('presentation_id', '=', p.id)
-    .where((eb) => eb.or([eb('state', '=', 'sold'), eb('expires_at', '>', now)]))
-    .execute();
+  const coords = [...near].map((i) => {
+    if (online.has(data.allocation[i]!)) state[i] = SEAT_STATE.available;
+    const [section, x, y] = seatKeyOf(data, i).split('_').map(Number);
+    return { section: section!, x: x!, y: y! };
+  });
+  const unavailable = coords.length
+    ? await trx
+        .selectFrom('seat_holds')
+        .select(['section_id', 'x', 'y', 'visitor', 'state', 'claimed_by'])
+        .where('presentation_id', '=', p.id)
+        .where((eb) =>
+          eb.or(
+            coords.map((c) =>
+              eb.and([eb('section_id', '=', c.section), eb('x', '=', c.x), eb('y', '=', c.y)]),
+            ),
+          ),
+        )
+        .where((eb) => eb.or([eb('state', '=', 'sold'), eb('expires_at', '>', now)]))
+        .execute()
+    : [];
   for (const h of unavailable) {
     const mine = h.visitor === visitor && h.state === 'held' && h.claimed_by === null;
     const i = plan.indexOf.get(`${h.section_id}_${h.x}_${h.y}`);
