@@ -17,6 +17,7 @@ import { assertSoldHere } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/seats.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
+import { SINGLE_SEAT_POLICY } from '../../../../workers/seatplan/rules.ts';
 import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
 
 /** A sold seat's hold never lapses. */
@@ -56,6 +57,44 @@ const where = (seats: readonly { si: number; x: number; y: number }[]) =>
  * seat rules (sofas, companions, lone seats, the per-cart maximum), the ticket rules and quotas, that
  * every add-on is one of the seat's ticket's (once); prices, add-ons' included, come from the box office.
  */
+/**
+ * Purchases of one presentation run one at a time (its row locked until the transaction ends) only where
+ * two of them could together break a rule that each keeps alone: a ticket quota (counted, then sold) and,
+ * under the single-seat policy, a lone seat left between two purchases. Other purchases of an on-sale's
+ * presentation go side by side: each seat is guarded by its own hold row.
+ */
+async function serialiseWhereNeeded(
+  trx: Trx,
+  presentations: readonly { id: number; seating_policy_id: number }[],
+  seats: readonly { pi: number; ticketId: number }[],
+): Promise<void> {
+  const quotaTickets = new Set(
+    (
+      await trx
+        .selectFrom('tickets')
+        .select('id')
+        .where('id', 'in', [...new Set(seats.map((s) => s.ticketId))])
+        .where('quota', 'is not', null)
+        .execute()
+    ).map((t) => t.id),
+  );
+  const ids = presentations
+    .filter(
+      (p) =>
+        p.seating_policy_id === SINGLE_SEAT_POLICY ||
+        seats.some((s) => s.pi === p.id && quotaTickets.has(s.ticketId)),
+    )
+    .map((p) => p.id);
+  if (ids.length)
+    await trx
+      .selectFrom('presentations')
+      .select('id')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+}
+
 export const seatTickets: LineKind<SeatLines> = {
   name: 'seatTicket',
 
@@ -80,11 +119,11 @@ export const seatTickets: LineKind<SeatLines> = {
       .selectAll()
       .where('id', 'in', ids)
       .orderBy('id')
-      .forUpdate()
       .execute();
     for (const id of ids)
       if (!presentations.some((p) => p.id === id))
         throw new AppError('event_not_found', `presentation ${id} does not exist`);
+    await serialiseWhereNeeded(trx, presentations, cart.seats);
     if (new Set(presentations.map((p) => p.auth_profile_id)).size > 1)
       throw new AppError('incompatible_auth_profile', 'Incompatible AuthProfile');
     if (new Set(presentations.map((p) => p.business_id)).size > 1)
