@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
+import { benchHotReads } from './hotReads.ts';
+import { benchOnsale } from './onsale.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 
 /**
- * `npm run bench`: the server load benchmark, the checkout benchmark, then the seat-map benchmark
- * (BENCH_SKIP_SEATMAP=1 skips it); JSON in bench/results/.
+ * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the on-sale (with
+ * DATABASE_URL), then the seat-map benchmark (BENCH_SKIP_SEATMAP=1 skips it); JSON in bench/results/.
  */
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
@@ -44,6 +46,10 @@ for (const r of checkout)
     console.warn(
       `checkout (${r.database}): busy p95 is ${r.ratioP95} × the idle p95, above the target ${MAX_RATIO_P95} ×`,
     );
+
+await benchHotReads();
+// PostgreSQL only (skips itself without DATABASE_URL); throws on a double sell, a 5xx or an audit finding.
+await benchOnsale();
 
 if (process.env.BENCH_SKIP_SEATMAP !== '1') {
   const seatmap = spawnSync(process.execPath, [join(import.meta.dirname, 'seatmap', 'run.ts')], {

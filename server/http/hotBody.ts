@@ -18,7 +18,14 @@ export class HotBody {
   private br: Buffer | undefined;
   private gzip: Buffer | undefined;
 
-  constructor(json: string) {
+  private readonly quality: number;
+
+  /**
+   * `quality`: brotli's; 5 for what changes seldom (plans, the board: smaller, at no cost that counts),
+   * 4 for the status map, made again on every seat change of an on-sale.
+   */
+  constructor(json: string, quality = 5) {
+    this.quality = quality;
     this.raw = Buffer.from(json);
     this.etag = `"${createHash('sha1').update(this.raw).digest('base64url')}"`;
   }
@@ -29,7 +36,7 @@ export class HotBody {
       this.br ??= brotliCompressSync(this.raw, {
         params: {
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_QUALITY]: this.quality,
           [constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
         },
       });

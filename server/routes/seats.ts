@@ -71,7 +71,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (held.length === 0 && q.sectionId === undefined) {
         let cached = statusBodies.get(snap);
         if (cached?.version !== snap.version) {
-          cached = { version: snap.version, body: new HotBody(`{"seats":${seats},"held":[]}`) };
+          cached = { version: snap.version, body: new HotBody(`{"seats":${seats},"held":[]}`, 4) };
           statusBodies.set(snap, cached);
         }
         return sendHot(request, reply, cached.body, 'no-cache');

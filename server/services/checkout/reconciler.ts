@@ -2,6 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { sendRefunds } from './payments/refunds.ts';
 import { advanceOrder, refundFailedOrder } from './settle.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 export interface ReconcileReport {
   confirmed: number;
@@ -39,6 +40,8 @@ export async function reconcile(deps: CheckoutDeps, graceMs = 10_000): Promise<R
       if (err instanceof AppError && (err.code === 'paymentError' || err.code === 'errorNoResponse'))
         report.waiting++;
       else if (err instanceof AppError) report.failed++;
+      else if (isDatabaseUnavailable(err))
+        deps.log?.warn({ err, reservationIdentifier: rid }, 'reconciling an order waits for the database');
       else deps.log?.error({ err, reservationIdentifier: rid }, 'reconciling an order failed');
     }
   }
@@ -88,7 +91,12 @@ export function startReconciler(deps: CheckoutDeps, intervalMs: number, graceMs:
       .then((r) => {
         if (r.confirmed || r.failed || r.refunded) deps.log?.info(r, 'reconciled payments');
       })
-      .catch((err: unknown) => deps.log?.error({ err }, 'the reconciler failed'))
+      .catch((err: unknown) =>
+        // The database away (a restart) is not a failure of ours: the next round settles what is left.
+        isDatabaseUnavailable(err)
+          ? deps.log?.warn({ err }, 'the reconciler waits for the database')
+          : deps.log?.error({ err }, 'the reconciler failed'),
+      )
       .finally(() => (running = false));
   };
   const timer = setInterval(run, intervalMs);

@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { systemClock } from '../server/clock.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/index.ts';
+import { seedDemoCatalogue } from '../server/seed/index.ts';
+import type { PresentationSummary } from '../src/api/contract/presentations.ts';
+import { round2 } from './common.ts';
+import { autocannon, type CannonResult } from './onsale/autocannon.ts';
+import { machine } from './server.ts';
+
+/**
+ * Hot reads: what one box-office process (SQLite, in this process, as bench/server.ts) serves per second
+ * of the answers every visitor of an on-sale asks for — the events board, the arena's status map, the
+ * presentation, its ticket groups and its seat plan — against a plain Fastify route in the same process
+ * (the baseline: what this machine can do at all). autocannon runs in its own process, 32 connections,
+ * 10 s per route (BENCH_HOT_SECONDS); each route asks with `accept-encoding: br, gzip`, as a browser
+ * does, and no uuid. Targets: events board ≥ 5,000 req/s, arena status ≥ 1,000 req/s.
+ */
+export const HOT_TARGETS = { eventsBoard: 5000, arenaStatus: 1000 } as const;
+
+export interface HotRead extends CannonResult {
+  name: string;
+  /** Requests/s as a share of the plain route's. */
+  ratio: number;
+  /**
+   * CPU the box office (this process) used meanwhile, in % of one core. Well under 100 means autocannon,
+   * not the box office, was the limit: it parses every byte of a large answer on one core.
+   */
+  serverCpuPct: number;
+}
+
+export interface HotReadsResult {
+  date: string;
+  machine: string;
+  routes: HotRead[];
+  pass: { eventsBoard: boolean; arenaStatus: boolean };
+}
+
+export async function benchHotReads(): Promise<HotReadsResult> {
+  const seconds = Number(process.env.BENCH_HOT_SECONDS ?? 10);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-hot-'));
+  const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: '', LOG_LEVEL: 'warn' });
+  const db = await openDatabase({ ...config, poolSize: 4 });
+  await seedDemoCatalogue(db.kysely, systemClock.now());
+  const app = await buildApp({ config, db });
+  const plain = fastify();
+  plain.get('/ping', () => ({ ok: true }));
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const ping = await plain.listen({ port: 0, host: '127.0.0.1' });
+    const { presentations } = (await (await fetch(`${base}/api/seats/presentations`)).json()) as {
+      presentations: PresentationSummary[];
+    };
+    const arena = presentations.find((p) => p.category === 'sport' && p.isReserved);
+    if (!arena) throw new Error('the demo catalogue has no arena presentation');
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const routes: [string, string][] = [
+      ['plain Fastify route (baseline)', `${ping}/ping`],
+      ['events board', `${base}/api/seats/presentations`],
+      [
+        'arena seats-statusV2',
+        `${base}/api/seats/seats-statusV2?presentationId=${arena.id}&venueTypeId=${arena.venueTypeId}&isReserved=1`,
+      ],
+      ['arena presentation', `${base}/api/presentations/${arena.id}`],
+      ['arena ticketGroups', `${base}/api/presentations/${arena.id}/ticketGroups`],
+      [
+        'arena seatplanV2',
+        `${base}/api/seats/seatplanV2?venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`,
+      ],
+    ];
+    const results: HotRead[] = [];
+    for (const [name, url] of routes) {
+      const check = await fetch(url, { headers });
+      await check.arrayBuffer();
+      if (check.status !== 200) throw new Error(`${name}: ${url} answered ${check.status}`);
+      console.log(`hot reads: ${name} …`);
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      const r = await autocannon(url, { connections: 32, seconds, headers });
+      const used = process.cpuUsage(cpu);
+      const serverCpuPct = Math.round(
+        ((used.user + used.system) / 1e3 / (performance.now() - started)) * 100,
+      );
+      if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+      const ratio = round2(r.reqPerSec / (results[0]?.reqPerSec ?? r.reqPerSec));
+      results.push({ name, ...r, ratio, serverCpuPct });
+    }
+    const rps = (name: string) => results.find((r) => r.name === name)!.reqPerSec;
+    const result: HotReadsResult = {
+      date: new Date().toISOString(),
+      machine: machine(),
+      routes: results,
+      pass: {
+        eventsBoard: rps('events board') >= HOT_TARGETS.eventsBoard,
+        arenaStatus: rps('arena seats-statusV2') >= HOT_TARGETS.arenaStatus,
+      },
+    };
+    const out = join(import.meta.dirname, 'results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'hot-reads.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.table(
+      results.map((r) => ({
+        route: r.name,
+        'req/s': r.reqPerSec,
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        '× baseline': r.ratio,
+        'bytes/answer': r.bytesPerAnswer,
+        'server cpu %': r.serverCpuPct,
+      })),
+    );
+    console.log(
+      `targets: events board ≥ ${HOT_TARGETS.eventsBoard} req/s ${result.pass.eventsBoard ? 'pass' : 'FAIL'}, ` +
+        `arena status ≥ ${HOT_TARGETS.arenaStatus} req/s ${result.pass.arenaStatus ? 'pass' : 'FAIL'}; ${result.machine}`,
+    );
+    console.log('written bench/results/hot-reads.json');
+    return result;
+  } finally {
+    await plain.close();
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await benchHotReads();
