@@ -10,7 +10,7 @@ import { seedDemoCatalogue } from '../server/seed/index.ts';
 import type { CheckoutAnswer } from '../src/api/contract/checkout.ts';
 import type { PresentationSummary, TicketGroup } from '../src/api/contract/presentations.ts';
 import type { Seatplan } from '../src/api/contract/seatplan.ts';
-import { dropSchema, pct, round2 } from './common.ts';
+import { benchCommitBody, dropSchema, pct, round2 } from './common.ts';
 
 /**
  * Checkout benchmark: does a slow card acquirer hold up everybody else? Ten customers each hold two
@@ -232,7 +232,7 @@ async function scenario(
           'POST',
           '/api/payment/commit',
           c.uuid,
-          commitBody(arena.id, c.seats, ticketOf),
+          benchCommitBody(arena.id, c.seats, ticketOf),
           crypto.randomUUID(),
         );
       } catch (error) {
@@ -297,30 +297,5 @@ async function scenario(
     chargedAgorot,
     ratioP95,
     pass: ratioP95 <= MAX_RATIO_P95,
-  };
-}
-
-function commitBody(presentationId: number, seats: Seat[], ticketOf: (s: Seat) => number) {
-  return {
-    cart: {
-      customerInfo: {
-        firstName: 'Bench',
-        lastName: 'Customer',
-        email: 'bench@example.com',
-        mobileNumber: '050-1234567',
-        termsAccepted: true,
-      },
-      creditcardInfo: { number: '4111111111111111', expiry: '12/29', cvv: '123', holderId: '123456782' },
-      seats: seats.map((s) => ({
-        pi: presentationId,
-        si: s.sectionId,
-        x: s.x,
-        y: s.y,
-        tg: s.ticketGroupId,
-        ticketId: ticketOf(s),
-      })),
-      products: [],
-    },
-    locale: 'en',
   };
 }

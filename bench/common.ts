@@ -16,3 +16,33 @@ export async function dropSchema(schema: string): Promise<void> {
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await client.end();
 }
+
+/** The commit every server benchmark's buyer sends: a customer and the sandbox's approving test card. */
+export function benchCommitBody<S extends { sectionId: number; x: number; y: number; ticketGroupId: number }>(
+  presentationId: number,
+  seats: readonly S[],
+  ticketOf: (s: S) => number,
+) {
+  return {
+    cart: {
+      customerInfo: {
+        firstName: 'Bench',
+        lastName: 'Customer',
+        email: 'bench@example.com',
+        mobileNumber: '050-1234567',
+        termsAccepted: true,
+      },
+      creditcardInfo: { number: '4111111111111111', expiry: '12/29', cvv: '123', holderId: '123456782' },
+      seats: seats.map((s) => ({
+        pi: presentationId,
+        si: s.sectionId,
+        x: s.x,
+        y: s.y,
+        tg: s.ticketGroupId,
+        ticketId: ticketOf(s),
+      })),
+      products: [],
+    },
+    locale: 'en',
+  };
+}

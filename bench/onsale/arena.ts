@@ -1,5 +1,6 @@
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import type { PlanSeat, Seatplan } from '../../src/api/contract/seatplan.ts';
+import { benchCommitBody } from '../common.ts';
 
 /**
  * The arena as the on-sale buyers see it: its presentation, its plan read once, and every run of 2 to 4
@@ -163,26 +164,5 @@ export function lockBody(arena: Arena, s: Seat) {
 
 /** The commit of bench/checkout.ts: a customer and the sandbox's approving test card. */
 export function commitBody(arena: Arena, seats: Seat[]) {
-  return {
-    cart: {
-      customerInfo: {
-        firstName: 'Bench',
-        lastName: 'Customer',
-        email: 'bench@example.com',
-        mobileNumber: '050-1234567',
-        termsAccepted: true,
-      },
-      creditcardInfo: { number: '4111111111111111', expiry: '12/29', cvv: '123', holderId: '123456782' },
-      seats: seats.map((s) => ({
-        pi: arena.presentation.id,
-        si: s.sectionId,
-        x: s.x,
-        y: s.y,
-        tg: s.ticketGroupId,
-        ticketId: arena.ticketOf(s.ticketGroupId),
-      })),
-      products: [],
-    },
-    locale: 'en',
-  };
+  return benchCommitBody(arena.presentation.id, seats, (s) => arena.ticketOf(s.ticketGroupId));
 }

@@ -165,3 +165,12 @@ export async function plainFreeSeats(app: FastifyInstance, p: PresentationSummar
     .flat()
     .filter((s) => s.free && !s.sofa && !s.handicap && !s.companion && !s.premium && !s.limitedView);
 }
+
+/** Three fixed visitors for the model-based tests of seat locks. */
+export const MODEL_VISITORS = [
+  '11111111-1111-4111-8111-111111111111',
+  '22222222-2222-4222-8222-222222222222',
+  '33333333-3333-4333-8333-333333333333',
+];
+/** How long a lock of a demo movie lives: the sum of its lock timer's steps. */
+export const MOVIE_LOCK_TTL_MS = (480 + 240 + 480 + 240) * 1000;

@@ -10,16 +10,14 @@ import {
   lock,
   lockBody,
   unlock,
+  MODEL_VISITORS,
+  MOVIE_LOCK_TTL_MS,
 } from '../../testing/fixtures.ts';
 import { createPeerApp, createTestApp, dialects, TEST_NOW, type TestApp } from '../../testing/harness.ts';
 import { seatsStatus } from '../seating/seats.ts';
 
-const VISITORS = [
-  '11111111-1111-4111-8111-111111111111',
-  '22222222-2222-4222-8222-222222222222',
-  '33333333-3333-4333-8333-333333333333',
-];
-const TTL = (480 + 240 + 480 + 240) * 1000;
+const VISITORS = MODEL_VISITORS;
+const TTL = MOVIE_LOCK_TTL_MS;
 
 type Op =
   | { kind: 'lock' | 'unlock'; v: number; s: number; on: number }
