@@ -1,8 +1,12 @@
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
 export const RETRY_AFTER_SECONDS = 2;
 
-/** PostgreSQL's SQLSTATEs of a database that is down, restarting or unreachable (class 08, 57P0x, 53300). */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * PostgreSQL's SQLSTATEs of a database that is down, restarting or unreachable (class 08, 57P0x, too many
+ * connections 53300), and of a transaction it gave up under load that is worth retrying as it is
+ * (deadlock 40P01, serialisation failure 40001, lock not available 55P03): the transaction was rolled back.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '40P01', '40001', '55P03']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 const MESSAGES = [
   'Connection terminated',
