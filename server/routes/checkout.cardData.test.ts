@@ -38,7 +38,8 @@ function leaksIn(text: string): string[] {
       if (text.includes(form)) found.push(form);
   }
   if (new RegExp(`(?<![\\w.])${CVV}(?![\\w.])`).test(text)) found.push(`CVV ${CVV}`);
-  if (/cvv/i.test(text)) found.push('a cvv field');
+  // A field named cvv (a key, a query parameter), not the letters inside a random identifier (…5CVVNS).
+  if (/(?<![a-z0-9])cvv\d*(?![a-z])/i.test(text)) found.push('a cvv field');
   return found;
 }
 
