@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Loader, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatDescription } from '../../workers/seatplan/engine.ts';
@@ -7,6 +7,7 @@ import { nextSeat } from './keyboard.ts';
 import { SeatLegend, type LegendMode } from './SeatLegend.tsx';
 import { SeatListView } from './SeatListView.tsx';
 import type { ColorMode, SeatColors } from './palette.ts';
+import { usePhone } from '../ui/usePhone.ts';
 
 export interface SeatMapProps {
   source: MapSource | null;
@@ -54,6 +55,8 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
   const [hover, setHover] = useState<Hover | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [listView, setListView] = useState(false);
+  const phone = usePhone();
+  const [legendOpen, setLegendOpen] = useState(false);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
@@ -175,10 +178,21 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
   return (
     <Box pos="relative" data-testid="seat-map">
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-        {props.legendMode !== 'none' ? (
-          <SeatLegend colors={props.colors} mode={props.legendMode ?? 'full'} />
-        ) : (
+        {props.legendMode === 'none' ? (
           <span />
+        ) : phone ? (
+          // On a phone the legend folds away so that the map comes first; a tap shows it below.
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-expanded={legendOpen}
+            onClick={() => setLegendOpen((open) => !open)}
+            data-testid="legend-toggle"
+          >
+            {t('seatmap.legend')}
+          </Button>
+        ) : (
+          <SeatLegend colors={props.colors} mode={props.legendMode ?? 'full'} />
         )}
         <Group gap={4} role="toolbar" aria-label={t('seatmap.controls')}>
           <Control label={t('seatmap.zoomIn')} onClick={() => h?.zoomBy(1.4)} glyph="+" />
@@ -192,6 +206,11 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
           />
         </Group>
       </Group>
+      {phone && legendOpen && props.legendMode !== 'none' ? (
+        <Box mb="xs">
+          <SeatLegend colors={props.colors} mode={props.legendMode ?? 'full'} />
+        </Box>
+      ) : null}
       <Box pos="relative" dir="ltr">
         <Box
           ref={containerRef}

@@ -1,9 +1,10 @@
-import { Alert, Badge, Group, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Progress, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../api/contract/session.ts';
 import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { type FlowMessage, type OrderStepId, formatCountdown, messageText, orderSteps } from './model.ts';
+import { usePhone } from '../../ui/usePhone.ts';
 
 interface Props {
   settings: Settings;
@@ -19,6 +20,8 @@ export function OrderHeader({ settings, step, remaining, notice, onDismissNotice
   const { t } = useTranslation();
   const locale = useLocale();
   const flowTexts = settings.flows.order;
+  const phone = usePhone();
+  const active = step === 'confirmation' ? orderSteps.length : orderSteps.indexOf(step);
   const stepTitle = (id: OrderStepId) =>
     pickText(flowTexts?.steps?.[id] ?? {}, locale) || t(`order.steps.${id}`);
   return (
@@ -29,16 +32,25 @@ export function OrderHeader({ settings, step, remaining, notice, onDismissNotice
         </Title>
       ) : null}
       {flowTexts?.subtitle ? <Text c="dimmed">{pickText(flowTexts.subtitle, locale)}</Text> : null}
-      <Stepper
-        active={step === 'confirmation' ? orderSteps.length : orderSteps.indexOf(step)}
-        size="sm"
-        allowNextStepsSelect={false}
-        aria-label={t('order.progress')}
-      >
-        {orderSteps.map((id) => (
-          <Stepper.Step key={id} label={stepTitle(id)} />
-        ))}
-      </Stepper>
+      {phone ? (
+        // On a phone the five steps would push the seat map below the fold: one line and a bar instead.
+        <Group gap="sm" wrap="nowrap" aria-label={t('order.progress')} data-testid="step-progress">
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('order.stepOf', { n: Math.min(active + 1, orderSteps.length), total: orderSteps.length })}
+          </Text>
+          <Progress
+            value={(Math.min(active + 1, orderSteps.length) / orderSteps.length) * 100}
+            flex={1}
+            size="sm"
+          />
+        </Group>
+      ) : (
+        <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label={t('order.progress')}>
+          {orderSteps.map((id) => (
+            <Stepper.Step key={id} label={stepTitle(id)} />
+          ))}
+        </Stepper>
+      )}
       <Group justify="space-between" wrap="wrap">
         <Title order={2} fz="h3" data-testid="step-title">
           {stepTitle(step)}

@@ -8,6 +8,7 @@ import { GaStep } from './GaStep.tsx';
 import { SeatStep, type SeatStepProps, type SeatValidator } from './SeatStep.tsx';
 import type { DerivedOrder } from './selectors.ts';
 import type { OrderSnapshot, OrderStore } from './store.ts';
+import { usePhone } from '../../ui/usePhone.ts';
 
 /**
  * Step 1: the seat map (or the general-admission areas), the seats held so far, and the way on. Continue
@@ -20,6 +21,7 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
   const locale = useLocale();
   const { presentation: p } = store;
   const validatorRef = useRef<SeatValidator | null>(null);
+  const phone = usePhone();
   const [checking, setChecking] = useState(false);
   const next = async () => {
     setChecking(true);
@@ -45,8 +47,8 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
   return (
     <Stack gap="md">
       {p.isReserved ? <SeatStep {...seatStepProps} /> : <GaStep {...seatStepProps} />}
-      <Group justify="space-between">
-        <Text data-testid="seats-chosen">
+      <Group justify="space-between" wrap="nowrap" data-testid="seat-step-bar">
+        <Text data-testid="seats-chosen" size={phone ? 'sm' : undefined} style={{ flex: 1, minWidth: 0 }}>
           {s.seats.length
             ? t('order.seatsChosen', {
                 count: s.seats.length,
@@ -58,6 +60,7 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
           onClick={() => void next()}
           disabled={s.seats.length === 0}
           loading={checking}
+          style={{ flexShrink: 0 }}
           data-testid="next-step"
         >
           {t('order.toTickets')}
