@@ -164,11 +164,12 @@ export class SeatMapRenderer {
   }
 
   get width(): number {
-    return this.app.renderer.width / this.app.renderer.resolution;
+    // CSS pixels: Pixi v8's renderer.width is the screen's (the canvas holds resolution × as many pixels).
+    return this.app.renderer.screen.width;
   }
 
   get height(): number {
-    return this.app.renderer.height / this.app.renderer.resolution;
+    return this.app.renderer.screen.height;
   }
 
   get camera(): Camera {
