@@ -82,39 +82,3 @@ export function sendHot(
   if (encoding) reply.header('content-encoding', encoding);
   return reply.type('application/json; charset=utf-8').send(bytes);
 }
-
-/**
- * A short-lived cache of hot answers, for what changes only with time and the catalogue (the events
- * board, a presentation, its ticket groups). An entry lives `ttlMs` of wall time and of the box office's
- * clock (tests move a fixed clock: a moved clock is a new answer); loads of one key share one promise, and
- * a failed load (event_not_found, the database down) is not kept.
- */
-export class HotCache<K> {
-  private readonly entries = new Map<K, { at: number; clockAt: number; body: Promise<HotBody> }>();
-  private readonly ttlMs: number;
-  private readonly clock: () => number;
-  private readonly maxEntries: number;
-
-  constructor(ttlMs: number, clock: () => number, maxEntries = 2000) {
-    this.ttlMs = ttlMs;
-    this.clock = clock;
-    this.maxEntries = maxEntries;
-  }
-
-  /** The answer of `key`; `load` gives its JSON text. */
-  get(key: K, load: () => Promise<string>): Promise<HotBody> {
-    const now = Date.now();
-    const clockNow = this.clock();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs && clockNow >= hit.clockAt && clockNow - hit.clockAt < this.ttlMs)
-      return hit.body;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const body = load().then((json) => new HotBody(json));
-    const entry = { at: now, clockAt: clockNow, body };
-    this.entries.set(key, entry);
-    body.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return body;
-  }
-}

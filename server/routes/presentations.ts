@@ -16,15 +16,16 @@ import {
   listPresentations,
 } from '../services/catalogue/presentations.ts';
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
-import { HotCache, sendHot } from '../http/hotBody.ts';
+import { HotBody, sendHot } from '../http/hotBody.ts';
+import { TtlCache } from '../ttlCache.ts';
 
 export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, settings, config } = app.deps;
   // Hot reads (the events board, a presentation, its ticket groups): one answer per key for a moment.
   const now = () => clock.now();
-  const boards = new HotCache<string>(config.hotCacheMs, now);
-  const presentations = new HotCache<number>(config.hotCacheMs, now);
-  const ticketGroups = new HotCache<number>(config.hotCacheMs, now);
+  const boards = new TtlCache<string, HotBody>(config.hotCacheMs, now);
+  const presentations = new TtlCache<number, HotBody>(config.hotCacheMs, now);
+  const ticketGroups = new TtlCache<number, HotBody>(config.hotCacheMs, now);
 
   app.get(
     '/seats/presentations',
@@ -39,12 +40,16 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { date } = request.query;
-      const body = await boards.get(date ?? '', async () =>
-        JSON.stringify({
-          presentations: (await listPresentations(db.kysely, clock.now(), date)).filter((p) =>
-            isSoldHere(settings, p),
+      const body = await boards.get(
+        date ?? '',
+        async () =>
+          new HotBody(
+            JSON.stringify({
+              presentations: (await listPresentations(db.kysely, clock.now(), date)).filter((p) =>
+                isSoldHere(settings, p),
+              ),
+            }),
           ),
-        }),
       );
       return sendHot(request, reply, body, 'no-cache');
     },
@@ -67,7 +72,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await presentations.get(id, async () => {
         const p = await getPresentation(db.kysely, id, clock.now());
         assertSoldHere(settings, p);
-        return JSON.stringify(p);
+        return new HotBody(JSON.stringify(p));
       });
       return sendHot(request, reply, body, 'no-cache');
     },
@@ -90,7 +95,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await ticketGroups.get(id, async () => {
         if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
           assertSoldHere(settings, await getSellablePresentation(db.kysely, id, clock.now()));
-        return JSON.stringify(await getTicketGroups(db.kysely, id, clock.now()));
+        return new HotBody(JSON.stringify(await getTicketGroups(db.kysely, id, clock.now())));
       });
       return sendHot(request, reply, body, 'no-cache');
     },

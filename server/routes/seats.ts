@@ -10,7 +10,8 @@ import {
   UnlockSeatAnswerSchema,
   UnlockSeatBodySchema,
 } from '../../src/api/contract/seats.ts';
-import { HotBody, HotCache, sendHot } from '../http/hotBody.ts';
+import { HotBody, sendHot } from '../http/hotBody.ts';
+import { TtlCache } from '../ttlCache.ts';
 import { assertOnSale } from '../services/catalogue/presentations.ts';
 import { assertSoldHere } from '../services/catalogue/scope.ts';
 import { AppError } from '../errors.ts';
@@ -21,7 +22,7 @@ import { optionalVisitor, requireVisitor } from '../services/visitors/visitor.ts
 export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, settings, live } = app.deps;
   // Plans do not change once stored: one answer per plan, revalidated by ETag after five minutes.
-  const plans = new HotCache<string>(3_600_000, () => Date.now(), 200);
+  const plans = new TtlCache<string, HotBody>(3_600_000, Date.now, 200);
   // The status map's shared answer (no seats of the asking visitor) per snapshot version.
   const statusBodies = new WeakMap<object, { version: number; body: HotBody }>();
 
@@ -39,8 +40,9 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { venueId, seatplanId } = request.query;
       // Stored already validated; sent as stored instead of re-validating 20,000+ seats.
-      const body = await plans.get(`${venueId}/${seatplanId}`, () =>
-        getSeatplanJson(db.kysely, venueId, seatplanId),
+      const body = await plans.get(
+        `${venueId}/${seatplanId}`,
+        async () => new HotBody(await getSeatplanJson(db.kysely, venueId, seatplanId)),
       );
       return sendHot(request, reply, body, 'public, max-age=300');
     },

@@ -11,6 +11,7 @@ import type {
 } from '../../../src/api/contract/presentations.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { TtlCache } from '../../ttlCache.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
   title_json: string;
@@ -159,19 +160,12 @@ export function assertOnSale(row: { sale_start: number; sale_end: number }, now:
  * (which only a new catalogue changes) is kept a second per database handle; the sale window is checked
  * against `now` on every call all the same.
  */
-const ROW_TTL_MS = 1000;
-const sellableRows = new WeakMap<object, Map<number, { at: number; row: Promise<PresentationRow> }>>();
+const sellableRows = new WeakMap<object, TtlCache<number, PresentationRow>>();
 
 function recentRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
   let rows = sellableRows.get(db);
-  if (!rows) sellableRows.set(db, (rows = new Map()));
-  const hit = rows.get(id);
-  if (hit && Date.now() - hit.at < ROW_TTL_MS) return hit.row;
-  if (rows.size > 1000) rows.clear();
-  const entry = { at: Date.now(), row: findRow(db, id) };
-  rows.set(id, entry);
-  entry.row.catch(() => rows.get(id) === entry && rows.delete(id));
-  return entry.row;
+  if (!rows) sellableRows.set(db, (rows = new TtlCache(1000, Date.now, 1000)));
+  return rows.get(id, () => findRow(db, id));
 }
 
 /** The presentation row for seat calls; throws event_not_found or the sale-window codes. */

@@ -239,7 +239,6 @@ export class LiveStatus {
         const current = entry.snap ?? old;
         current.expire(now);
         const diff = fresh.differences(current);
-        if (diff.length) fresh.version = current.version + 1;
         entry.snap = fresh;
         this.markDirty(entry, diff);
         return fresh;

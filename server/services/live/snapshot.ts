@@ -28,13 +28,17 @@ export class StatusSnapshot {
 
   readonly row: PresentationRow;
   private readonly base: Map<string, string>;
-  private readonly holds: Map<string, Hold>;
+  private readonly holds = new Map<string, Hold>();
+  /** The seats held (not sold) by each visitor. */
+  private readonly heldKeys = new Map<string, Set<string>>();
 
   private constructor(row: PresentationRow, base: Map<string, string>, holds: Map<string, Hold>) {
     this.row = row;
     this.base = base;
-    this.holds = holds;
-    for (const h of holds.values()) if (!h.sold) this.nextExpiry = Math.min(this.nextExpiry, h.expiresAt);
+    for (const [key, h] of holds) {
+      this.put(key, h);
+      if (!h.sold) this.nextExpiry = Math.min(this.nextExpiry, h.expiresAt);
+    }
   }
 
   static async load(db: Kysely<Database>, presentationId: number, now: number): Promise<StatusSnapshot> {
@@ -79,9 +83,9 @@ export class StatusSnapshot {
     const key = seatKey(e.sectionId, e.x, e.y);
     const before = this.freeValue(key) !== undefined;
     if (e.state === 'f') {
-      this.holds.delete(key);
+      this.drop(key);
     } else {
-      this.holds.set(key, {
+      this.put(key, {
         sold: e.state === 's',
         expiresAt: e.expiresAt,
         claimed: e.claimed,
@@ -102,7 +106,7 @@ export class StatusSnapshot {
     for (const [key, h] of this.holds) {
       if (h.sold) continue;
       if (h.expiresAt <= now) {
-        this.holds.delete(key);
+        this.drop(key);
         if (this.base.has(key)) freed.push(key);
       } else next = Math.min(next, h.expiresAt);
     }
@@ -114,9 +118,29 @@ export class StatusSnapshot {
   /** The seats the visitor holds in the cart now (live, not claimed by an order): `heldByVisitor`. */
   heldBy(visitor: string, now: number): string[] {
     const keys: string[] = [];
-    for (const [key, h] of this.holds)
-      if (!h.sold && !h.claimed && h.visitor === visitor && h.expiresAt > now) keys.push(key);
+    for (const key of this.heldKeys.get(visitor) ?? []) {
+      const h = this.holds.get(key)!;
+      if (!h.claimed && h.expiresAt > now) keys.push(key);
+    }
     return keys;
+  }
+
+  /** Every status read of the shop asks for its visitor's seats: they are indexed, not searched for. */
+  private put(key: string, hold: Hold): void {
+    this.drop(key);
+    this.holds.set(key, hold);
+    if (hold.sold) return;
+    let keys = this.heldKeys.get(hold.visitor);
+    if (!keys) this.heldKeys.set(hold.visitor, (keys = new Set()));
+    keys.add(key);
+  }
+
+  private drop(key: string): void {
+    const h = this.holds.get(key);
+    if (!h) return;
+    this.holds.delete(key);
+    const keys = this.heldKeys.get(h.visitor);
+    if (keys?.delete(key) && keys.size === 0) this.heldKeys.delete(h.visitor);
   }
 
   /** The free seats as the JSON text of seats-statusV2's `seats` object, built once per version. */
