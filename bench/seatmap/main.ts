@@ -12,7 +12,9 @@
  * - a status update that changes 10 % of the seats: call → applied (`statusUpdateMs`), and → painted;
  * - a scripted zoom and pan of 120 frames (or as many as fit the step budget): ours through its API
  *   (zoomBy / panBy), the peer through synthetic wheel events and mouse drags on its SVG, which its d3-zoom
- *   handles; frame times are the gaps between consecutive requestAnimationFrame callbacks;
+ *   handles; frame times are the gaps between the frames the renderer presented: ours draws in its render
+ *   worker and reports each frame, the peer draws on this thread, so its gaps are those between
+ *   consecutive requestAnimationFrame callbacks; figures for all frames, pure panning and pure zooming;
  * - long tasks (PerformanceObserver 'longtask', ≥ 50 ms) during load and during the interaction above; the
  *   runner refines them with a trace. User Timing marks `bench:*` delimit the windows for it.
  *
@@ -44,11 +46,19 @@ export interface Driver {
   isHit(result: unknown, key: string): boolean;
   /** Gets the second status map ready where the renderer needs it in hand (not timed). */
   prepareStatus(url: string): Promise<void>;
-  applyStatus(url: string): Promise<{ changed: number | null; reportedMs: number | null }>;
+  applyStatus(
+    url: string,
+  ): Promise<{ changed: number | null; reportedMs: number | null; mainThreadMs: number | null }>;
   gestureStart(kind: 'pan' | 'zoom'): void;
   pan(dx: number, dy: number): void;
   zoom(factor: number, at: { x: number; y: number }): void;
   gestureEnd(): void;
+  /**
+   * The times (performance.now() of this page) at which the renderer presented frames since the last
+   * call, where it draws off this thread (ours: the render worker); null where this thread's
+   * requestAnimationFrame is the renderer's own frame clock (the peer).
+   */
+  takePresentedFrames(): number[] | null;
   destroy(): void;
 }
 
@@ -61,13 +71,21 @@ export interface Metrics {
   longestTaskInteractionMs: number | null;
   hitTestMs: number | null;
   statusUpdateMs: number | null;
+  /** Of the status update, the time on the page's main thread (ours: the rest is the workers'). */
+  statusApplyMs: number | null;
   frameP50Ms: number | null;
   frameP95Ms: number | null;
+  panP50Ms: number | null;
+  panP95Ms: number | null;
+  zoomP50Ms: number | null;
+  zoomP95Ms: number | null;
   heapMB: number | null;
   detail: {
     step: string;
     /** Renderer creation → first painted frame. */
     loadWallMs: number | null;
+    /** Where frame times come from: 'presented' (the renderer's own frames) or 'raf' (this thread's). */
+    frameClock: 'presented' | 'raf' | null;
     /** Longest task from the data in hand to the first painted frame (load minus renderer start-up). */
     longestTaskAfterDataMs: number | null;
     reportedFirstFrameMs: number | null;
@@ -198,11 +216,17 @@ async function run(
     longestTaskInteractionMs: null,
     hitTestMs: null,
     statusUpdateMs: null,
+    statusApplyMs: null,
     frameP50Ms: null,
     frameP95Ms: null,
+    panP50Ms: null,
+    panP95Ms: null,
+    zoomP50Ms: null,
+    zoomP95Ms: null,
     heapMB: null,
     detail: {
       step: 'start',
+      frameClock: null,
       loadWallMs: null,
       longestTaskAfterDataMs: null,
       reportedFirstFrameMs: null,
@@ -314,13 +338,26 @@ async function run(
   const s1 = now();
   const painted = await afterPaint();
   m.statusUpdateMs = round(s1 - s0);
+  m.statusApplyMs = round(upd.mainThreadMs ?? s1 - s0);
   m.detail.statusPaintMs = round(painted - s0);
   m.detail.statusChanged = upd.changed;
   m.detail.statusReportedMs = round(upd.reportedMs);
   await sleep(100);
 
   m.detail.step = 'pan-zoom';
-  const deltas: number[] = [];
+  // Frame gaps per segment kind: this thread's rAF gaps, or the renderer's presented frames where it
+  // draws elsewhere.
+  const rafGaps: Record<'pan' | 'zoom', number[]> = { pan: [], zoom: [] };
+  const presentedGaps: Record<'pan' | 'zoom', number[]> = { pan: [], zoom: [] };
+  let presented = true;
+  const closeSegment = (kind: 'pan' | 'zoom') => {
+    const times = driver.takePresentedFrames();
+    if (!times) {
+      presented = false;
+      return;
+    }
+    for (let i = 1; i < times.length; i++) presentedGaps[kind].push(times[i]! - times[i - 1]!);
+  };
   const centre = { x: innerWidth / 2, y: innerHeight / 2 };
   const script = gestureScript(frames);
   await new Promise<void>((resolve) => {
@@ -330,11 +367,12 @@ async function run(
     const start = now();
     const step = () => {
       const t = now();
-      if (last >= 0) deltas.push(t - last);
-      last = t;
       let seg = script[segment];
+      if (last >= 0 && seg) rafGaps[seg.kind].push(t - last);
+      last = t;
       if (seg && inSegment >= seg.frames) {
         driver.gestureEnd();
+        closeSegment(seg.kind);
         segment++;
         inSegment = 0;
         seg = script[segment];
@@ -342,23 +380,38 @@ async function run(
       if (!seg || t - start > stepBudgetMs) {
         if (seg) {
           driver.gestureEnd();
-          m.notes.push(`pan/zoom stopped after ${deltas.length} frames (${Math.round(t - start)} ms budget)`);
+          closeSegment(seg.kind);
+          m.notes.push(
+            `pan/zoom stopped after ${m.detail.frames} frames (${Math.round(t - start)} ms budget)`,
+          );
         }
         resolve();
         return;
       }
-      if (inSegment === 0) driver.gestureStart(seg.kind);
+      if (inSegment === 0) {
+        driver.takePresentedFrames();
+        driver.gestureStart(seg.kind);
+      }
       if (seg.kind === 'pan') driver.pan(seg.dx, seg.dy);
       else driver.zoom(seg.factor, centre);
       inSegment++;
+      m.detail.frames++;
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
   });
-  const sorted = [...deltas].sort((a, b) => a - b);
-  m.detail.frames = deltas.length;
+  const gaps = presented ? presentedGaps : rafGaps;
+  m.detail.frameClock = presented ? 'presented' : 'raf';
+  const sortedOf = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const pan = sortedOf(gaps.pan);
+  const zoom = sortedOf(gaps.zoom);
+  const sorted = sortedOf([...gaps.pan, ...gaps.zoom]);
   m.frameP50Ms = round(percentile(sorted, 50));
   m.frameP95Ms = round(percentile(sorted, 95));
+  m.panP50Ms = round(percentile(pan, 50));
+  m.panP95Ms = round(percentile(pan, 95));
+  m.zoomP50Ms = round(percentile(zoom, 50));
+  m.zoomP95Ms = round(percentile(zoom, 95));
   m.detail.frameMaxMs = round(sorted[sorted.length - 1] ?? null);
   await afterPaint();
   w.interactionEnd = now();
@@ -376,3 +429,5 @@ async function run(
 }
 
 window.seatmapBench = { run };
+(window as unknown as { seatmapBenchOurs: unknown }).seatmapBenchOurs = async (c: HTMLElement) =>
+  (await import('./ours.ts')).oursDriver(c);

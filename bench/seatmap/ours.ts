@@ -1,7 +1,7 @@
 /**
  * Drives our seat map (src/seatmap: a worker parses and indexes the plan, PixiJS draws it) through its
  * public API only: createSeatMap → load({ planUrl, statusUrl }) → hitTest / seatScreenPosition →
- * applyStatus({ url }) → panBy / zoomBy.
+ * applyStatus({ url }) → panBy / zoomBy, and the frames its render worker reports (renderer.onFrame).
  */
 import { createSeatMap } from '../../src/seatmap/index.ts';
 import { DEFAULT_COLORS } from '../../src/seatmap/palette.ts';
@@ -19,10 +19,15 @@ export function oursDriver(container: HTMLElement): Driver {
   };
   /** Seat index of each sample key, to check what a hit test found. */
   const aimed = new Map<string, number>();
+  /** Frames the render worker presented (this page's performance.now() time). */
+  let presented: number[] = [];
 
   return {
     async load(planUrl, statusUrl): Promise<LoadInfo> {
       map = await createSeatMap(container, { colors: COLORS });
+      map.renderer.onFrame = (f) => {
+        presented.push(f.at - performance.timeOrigin);
+      };
       const report = await map.load({ planUrl, statusUrl });
       if (!report.ok)
         throw new Error(`our map did not load the plan: ${JSON.stringify(report.issues.slice(0, 3))}`);
@@ -57,12 +62,18 @@ export function oursDriver(container: HTMLElement): Driver {
     },
     async applyStatus(url) {
       const r = await need().applyStatus({ url });
-      return { changed: r.changed, reportedMs: r.ms };
+      return { changed: r.changed, reportedMs: r.ms, mainThreadMs: r.applyMs };
     },
     gestureStart() {},
     pan: (dx, dy) => need().panBy(dx, dy),
     zoom: (factor, at) => need().zoomBy(factor, at),
     gestureEnd() {},
+    takePresentedFrames() {
+      const out = presented;
+      presented = [];
+      // Drawn on this thread (no render worker here): its rAF gaps are the frames.
+      return map?.renderer.inWorker ? out : null;
+    },
     destroy() {
       map?.destroy();
       map = null;

@@ -217,7 +217,7 @@ export function peerDriver(container: HTMLElement): Driver {
         }
       }
       status2 = null;
-      return { changed, reportedMs: null };
+      return { changed, reportedMs: null, mainThreadMs: null };
     },
     gestureStart(kind) {
       gesture = kind;
@@ -243,6 +243,7 @@ export function peerDriver(container: HTMLElement): Driver {
         }),
       );
     },
+    takePresentedFrames: () => null,
     gestureEnd() {
       if (gesture === 'pan') mouse('mouseup', svgNode());
       gesture = null;

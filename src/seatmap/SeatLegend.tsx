@@ -88,3 +88,41 @@ export function SeatLegend({ colors, mode }: { colors: SeatColors; mode: LegendM
     </Group>
   );
 }
+
+/**
+ * Colour → price, where the map colours seats by price level: one chip per level, in the colours the map
+ * draws them (the colour scheme's own where the venue sets them).
+ */
+export function PriceLegend({
+  levels,
+  priceOf,
+}: {
+  levels: ReadonlyArray<readonly [number, string]>;
+  priceOf: (ticketGroup: number) => string | null;
+}) {
+  const { t } = useTranslation();
+  const chips = levels
+    .map(([tg, color]) => ({ tg, color, price: priceOf(tg) }))
+    .filter((c): c is { tg: number; color: string; price: string } => c.price !== null);
+  if (chips.length === 0) return null;
+  return (
+    <Group
+      gap="sm"
+      component="ul"
+      aria-label={t('seatmap.priceLegend')}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      data-testid="price-legend"
+    >
+      {chips.map((c) => (
+        <Group key={c.tg} gap={6} component="li" wrap="nowrap">
+          <svg width={14} height={14} viewBox="0 0 16 16" aria-hidden focusable="false">
+            <circle cx={8} cy={8} r={7.5} fill={c.color} />
+          </svg>
+          <Text size="xs" fw={600}>
+            {c.price}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}

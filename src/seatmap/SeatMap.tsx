@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SeatDescription } from '../../workers/seatplan/engine.ts';
 import { type LoadReport, type MapSource, type SeatMapHandle, createSeatMap } from './index.ts';
 import { nextSeat } from './keyboard.ts';
-import { SeatLegend, type LegendMode } from './SeatLegend.tsx';
+import { PriceLegend, SeatLegend, type LegendMode } from './SeatLegend.tsx';
 import { SeatListView } from './SeatListView.tsx';
 import type { ColorMode, SeatColors } from './palette.ts';
 import { usePhone } from '../ui/usePhone.ts';
@@ -175,6 +175,9 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
   };
 
   const h = handle;
+  // Seats coloured by price level: which colour is which price.
+  const priceLevels =
+    (props.colorMode ?? 'ticketGroup') === 'ticketGroup' && loadedSource && h ? (h.data()?.levels ?? []) : [];
   return (
     <Box pos="relative" data-testid="seat-map">
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
@@ -206,6 +209,11 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
           />
         </Group>
       </Group>
+      {priceLevels.length > 0 && props.priceOf ? (
+        <Box mb="xs">
+          <PriceLegend levels={priceLevels} priceOf={props.priceOf} />
+        </Box>
+      ) : null}
       {phone && legendOpen && props.legendMode !== 'none' ? (
         <Box mb="xs">
           <SeatLegend colors={props.colors} mode={props.legendMode ?? 'full'} />

@@ -12,6 +12,9 @@ export interface Rect {
   maxY: number;
 }
 
+/** From this on-screen seat radius (CSS px), row labels appear and section names go. */
+export const ROW_LABELS_FROM_PX = 5;
+
 export interface ZoomLimits {
   min: number;
   max: number;

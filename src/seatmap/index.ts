@@ -27,7 +27,7 @@ export interface SeatMapOptions {
   onTap?: (index: number) => void;
   /** The seat under the mouse (-1 when none) and its screen position. */
   onHover?: (index: number, at: { x: number; y: number } | null) => void;
-  /** After every drawn frame (the camera may have moved). */
+  /** After every presented frame (the camera may have moved). */
   onFrame?: () => void;
   workerFactory?: WorkerFactory;
 }
@@ -61,6 +61,8 @@ export interface StatusReport {
   /** The version of a fetched status map (`x-status-version`), when its answer said. */
   statusVersion?: string;
   ms: number;
+  /** Of `ms`, the time this (the page's main) thread spent applying it; the rest was the workers'. */
+  applyMs: number;
 }
 
 export interface SeatMapHandle {
@@ -91,14 +93,16 @@ export interface SeatMapHandle {
   fitToScreen(): void;
   reveal(index: number): void;
   setFocus(index: number): void;
-  renderNow(): void;
+  /** Draws a frame now; resolves when it is drawn. */
+  renderNow(): Promise<unknown>;
   resize(width: number, height: number): void;
   destroy(): void;
 }
 
 /**
- * Creates a seat map in `container`: the worker parses and indexes the plan, this thread draws it with
- * PixiJS and answers hit tests from the worker-built grid. React owns only the container.
+ * Creates a seat map in `container`: the seat-plan worker parses and indexes the plan, the render worker
+ * draws it with PixiJS (src/seatmap/scene.ts), and this thread keeps the camera and answers hit tests from
+ * the worker-built grid. React owns only the container.
  */
 export async function createSeatMap(
   container: HTMLElement,
@@ -127,7 +131,7 @@ export async function createSeatMap(
     adopt(r);
     renderer.setCamera(cam);
   };
-  renderer.onFrame = options.onFrame ?? null;
+  if (options.onFrame) renderer.onFrame = () => options.onFrame?.();
 
   const hitTest = (x: number, y: number) => {
     if (!data || !grid) return null;
@@ -167,8 +171,11 @@ export async function createSeatMap(
   const applyChanges = (changed: ArrayLike<number>, states: ArrayLike<number>) =>
     renderer.updateStates(changed, states);
   const reportOf = (r: StatusUpdate, t0: number): StatusReport => {
+    const a0 = performance.now();
     applyChanges(r.changed, r.states);
+    const applyMs = performance.now() - a0;
     return {
+      applyMs,
       changed: r.changed.length,
       takenRatio: r.takenRatio,
       available: r.available,
@@ -245,7 +252,7 @@ export async function createSeatMap(
       adopt(result);
       let firstFrameAt = indexAt;
       if (data) {
-        renderer.renderNow();
+        await renderer.renderNow();
         firstFrameAt = mark('seatmap:first-frame');
       }
       return {

@@ -1,175 +1,122 @@
-import { Application, BitmapText, Container, Graphics } from 'pixi.js';
+import { proxy, transfer, wrap } from 'comlink';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
-import { SEAT_STATE } from '../../workers/seatplan/model.ts';
-import {
-  type Camera,
-  clampCamera,
-  fitCamera,
-  intersects,
-  panBy,
-  type Rect,
-  visibleRect,
-  worldToScreen,
-  zoomAt,
-} from './camera.ts';
-import { hexToRgb, type SeatColors, type StylePalette, writeStyle } from './palette.ts';
-import { SeatLayer } from './seatLayer.ts';
+import { type Camera, clampCamera, fitCamera, panBy, worldToScreen, zoomAt } from './camera.ts';
+import { ROW_LABELS_FROM_PX } from './camera.ts';
+import type { SeatColors, StylePalette } from './palette.ts';
+import type { SceneHost } from './renderWorker.ts';
+import type { FrameInfo, SceneInit } from './scene.ts';
 
-/** Below this on-screen seat radius (px) sections are drawn as shapes; above it, seats. */
-const SEATS_FROM_PX = 2;
-/** From this on-screen seat radius (px), row labels appear. */
-const ROW_LABELS_FROM_PX = 5;
-const MAX_ROW_LABELS = 160;
+export type { FrameInfo } from './scene.ts';
 
-const LABEL_STYLE_SECTION = { fontSize: 12, fontFamily: 'system-ui, sans-serif', fontWeight: '600' } as const;
-const LABEL_STYLE_ROW = { fontSize: 11, fontFamily: 'system-ui, sans-serif' } as const;
+/** The scene's calls, answered by the render worker (asynchronously) or by a scene on this thread. */
+type SceneApi = { [K in keyof SceneHost]: (...args: Parameters<SceneHost[K]>) => unknown };
 
-/** A one-seat plan for warming up the seat shader. */
-function oneSeat(): RenderData {
-  return {
-    count: 1,
-    x: new Float32Array(1),
-    y: new Float32Array(1),
-    px: new Int32Array(1),
-    py: new Int32Array(1),
-    flags: new Uint8Array(1),
-    ticketGroup: new Uint32Array(1),
-    section: new Uint16Array(1),
-    row: new Uint32Array(1),
-    rows: [{ name: '', sectionIndex: 0, start: 0, end: 1 }],
-    sections: [{ id: 0, name: '', start: 0, end: 1, minX: 0, minY: 0, maxX: 1, maxY: 1, hull: [] }],
-    seatRadius: 1,
-    bounds: { minX: 0, minY: 0, maxX: 1, maxY: 1 },
-    stage: null,
-    name: '',
-    positions: new Float32Array(2),
-    style: new Uint8Array(4),
-    levels: [],
-  };
+/** How long the render worker may take to start before the map draws on this thread instead. */
+const WORKER_START_MS = 20_000;
+
+const canDrawInWorker = () =>
+  typeof Worker !== 'undefined' &&
+  typeof OffscreenCanvas !== 'undefined' &&
+  typeof HTMLCanvasElement !== 'undefined' &&
+  'transferControlToOffscreen' in HTMLCanvasElement.prototype;
+
+function newCanvas(container: HTMLElement, width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.style.display = 'block';
+  canvas.style.touchAction = 'none';
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  container.appendChild(canvas);
+  return canvas;
 }
-
-/** Rewrites the style bytes of the given seats (all seats with `all`) in the shared style array. */
-function restyleSeats(
-  d: RenderData,
-  changed: ArrayLike<number>,
-  state: Uint8Array,
-  p: StylePalette,
-  all = false,
-): void {
-  const n = all ? d.count : changed.length;
-  for (let k = 0; k < n; k++) {
-    const i = all ? k : changed[k]!;
-    writeStyle(d.style, i, d.flags[i]!, state[i]!, d.ticketGroup[i]!, p);
-  }
-}
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-const rgbNumber = (hex: string) => {
-  const [r, g, b] = hexToRgb(hex);
-  return (r << 16) | (g << 8) | b;
-};
 
 /**
- * The one place that creates the Pixi application. Draws the plan in layers: stage, section shapes
- * (far), seats (near), row and section labels, and the hover/focus marks; renders on demand only, so an
- * idle map costs nothing and a pan costs one frame of the visible chunks.
+ * The page's side of the seat map's drawing. It owns the camera (so hit tests, keyboard navigation and
+ * overlays answer at once, on this thread) and the seat states as this thread knows them, and tells the
+ * scene (src/seatmap/scene.ts) what to draw: in the render worker when the browser can hand a canvas to
+ * one, on this thread otherwise.
  */
 export class SeatMapRenderer {
-  readonly app: Application;
-  private readonly world = new Container({ label: 'world', eventMode: 'none' });
-  private readonly overlay = new Container({ label: 'overlay', eventMode: 'none' });
-  private readonly stageLayer = new Graphics();
-  private readonly sectionLayer = new Graphics();
-  private sectionsDirty = false;
-  private readonly sectionLabels = new Container();
-  private readonly rowLabels = new Container();
-  private readonly marks = new Graphics();
-  private seats: SeatLayer | null = null;
+  readonly canvas: HTMLCanvasElement;
+  /** Whether the scene draws in the render worker. */
+  readonly inWorker: boolean;
+  private readonly scene: SceneApi;
+  private readonly release: () => void;
   private data: RenderData | null = null;
   private state: Uint8Array = new Uint8Array(0);
-  private palette: StylePalette | null = null;
-  private colors: SeatColors;
   private cam: Camera = { scale: 1, x: 0, y: 0 };
-  private frameRequested = false;
+  private w: number;
+  private h: number;
   private hover = -1;
   private focus = -1;
-  private readonly rowLabelPool: BitmapText[] = [];
-  private readonly sectionLabelTexts: BitmapText[] = [];
-  /** Called after each rendered frame. */
-  onFrame: (() => void) | null = null;
+  /** Called after each frame the scene presented. */
+  onFrame: ((f: FrameInfo) => void) | null = null;
 
-  private constructor(app: Application, colors: SeatColors) {
-    this.app = app;
-    this.colors = colors;
-    this.world.addChild(this.stageLayer, this.sectionLayer);
-    this.overlay.addChild(this.sectionLabels, this.rowLabels, this.marks);
-    app.stage.addChild(this.world, this.overlay);
+  private constructor(
+    canvas: HTMLCanvasElement,
+    scene: SceneApi,
+    inWorker: boolean,
+    size: { width: number; height: number },
+    release: () => void,
+  ) {
+    this.canvas = canvas;
+    this.scene = scene;
+    this.inWorker = inWorker;
+    this.w = size.width;
+    this.h = size.height;
+    this.release = release;
   }
 
   static async create(container: HTMLElement, colors: SeatColors): Promise<SeatMapRenderer> {
-    const app = new Application();
-    await app.init({
-      width: Math.max(1, container.clientWidth),
-      height: Math.max(1, container.clientHeight),
-      background: colors.background,
-      antialias: false,
-      autoStart: false,
-      sharedTicker: false,
-      preference: 'webgl',
+    const size = { width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) };
+    const init: SceneInit = {
+      ...size,
       resolution: Math.min(globalThis.devicePixelRatio || 1, 2),
-      autoDensity: true,
-      powerPreference: 'high-performance',
-    });
-    app.ticker.stop();
-    const canvas = app.canvas;
-    canvas.style.display = 'block';
-    canvas.style.touchAction = 'none';
-    container.appendChild(canvas);
-    const renderer = new SeatMapRenderer(app, colors);
-    await renderer.warmUp();
+      colors: { ...colors },
+    };
+    let renderer: SeatMapRenderer | null = null;
+    const onFrame = (f: FrameInfo) => renderer?.onFrame?.(f);
+    if (canDrawInWorker()) {
+      const canvas = newCanvas(container, size.width, size.height);
+      const worker = new Worker(new URL('./renderWorker.ts', import.meta.url), {
+        type: 'module',
+        name: 'seatmap-render',
+      });
+      const remote = wrap<SceneHost>(worker);
+      try {
+        const offscreen = canvas.transferControlToOffscreen();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          remote.init(transfer(offscreen, [offscreen]), init, proxy(onFrame)),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the render worker did not start')), WORKER_START_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        renderer = new SeatMapRenderer(canvas, remote as unknown as SceneApi, true, size, () => {
+          void remote.destroy().catch(() => undefined);
+          setTimeout(() => worker.terminate(), 1000);
+        });
+        return renderer;
+      } catch {
+        // No WebGL in a worker here: draw on this thread, on a canvas of its own.
+        worker.terminate();
+        canvas.remove();
+      }
+    }
+    const { SeatScene } = await import('./scene.ts');
+    const canvas = newCanvas(container, size.width, size.height);
+    const scene = await SeatScene.create(canvas, init);
+    scene.onFrame = onFrame;
+    renderer = new SeatMapRenderer(canvas, scene as unknown as SceneApi, false, size, () => scene.destroy());
     return renderer;
   }
 
-  /**
-   * Compiles the shaders and builds the label font while the worker is still parsing the plan, so the
-   * first frame of the plan does not pay for them (software WebGL compiles slowly). One step per task,
-   * so no single task is long.
-   */
-  private async warmUp(): Promise<void> {
-    const glyphs = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ·-';
-    const steps = [
-      () =>
-        new Graphics()
-          .poly([0, 0, 4, 0, 4, 4], true)
-          .fill({ color: 0xffffff, alpha: 0.01 })
-          .stroke({ color: 0xffffff, width: 1, alpha: 0.01 }),
-      () => new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen } }),
-      () => new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_ROW, fill: this.colors.rows } }),
-      () => new SeatLayer(oneSeat()).container,
-    ];
-    for (const step of steps) {
-      await nextTask();
-      const warm = new Container({ alpha: 0.01 });
-      warm.addChild(step());
-      this.app.stage.addChild(warm);
-      this.app.render();
-      this.app.stage.removeChild(warm);
-      warm.destroy({ children: true });
-    }
-  }
-
-  get canvas(): HTMLCanvasElement {
-    return this.app.canvas;
-  }
-
   get width(): number {
-    // CSS pixels: Pixi v8's renderer.width is the screen's (the canvas holds resolution × as many pixels).
-    return this.app.renderer.screen.width;
+    return this.w;
   }
 
   get height(): number {
-    return this.app.renderer.screen.height;
+    return this.h;
   }
 
   get camera(): Camera {
@@ -181,78 +128,58 @@ export class SeatMapRenderer {
   }
 
   setPlan(data: RenderData, state: Uint8Array, palette: StylePalette): void {
-    this.seats?.destroy();
-    this.seats = null;
     this.data = data;
     this.state = state;
-    this.palette = palette;
-    this.drawStage();
-    this.drawSections();
-    this.buildSectionLabels();
-    this.fit();
-    // The first frame needs only sections when zoomed out; the seat meshes follow right after it.
-    setTimeout(() => {
-      if (this.data === data) this.ensureSeats();
-    }, 0);
+    this.cam = fitCamera(data.bounds, this.w, this.h);
+    // The scene gets copies (the worker's own), this thread keeps its arrays for hit tests and keys.
+    void this.scene.setPlan(data, state, palette, this.cam);
   }
 
-  private ensureSeats(): SeatLayer {
-    if (!this.seats) {
-      this.seats = new SeatLayer(this.data!);
-      this.world.addChildAt(this.seats.container, 2);
-      this.requestFrame();
-    }
-    return this.seats;
-  }
-
-  /** Applies seat state changes (status update, selection) to the drawing. */
+  /** Applies seat state changes (status update, selection): this thread's copy, then the drawing. */
   updateStates(changed: ArrayLike<number>, states: ArrayLike<number>): void {
-    if (!this.data || !this.palette) return;
+    if (!this.data) return;
     for (let k = 0; k < changed.length; k++) this.state[changed[k]!] = states[k]!;
-    restyleSeats(this.data, changed, this.state, this.palette);
-    this.seats?.markDirty(changed);
-    // Section shading follows availability, redrawn only when sections are on screen.
-    this.sectionsDirty = true;
-    this.requestFrame();
+    void this.scene.updateStates(changed, states);
   }
 
   setPalette(palette: StylePalette): void {
-    this.palette = palette;
-    if (this.data)
-      restyleSeats(this.data, { length: this.data.count } as ArrayLike<number>, this.state, palette, true);
-    this.seats?.markAllDirty();
-    this.requestFrame();
+    void this.scene.setPalette(palette);
   }
 
   resize(width: number, height: number): void {
-    this.app.renderer.resize(Math.max(1, width), Math.max(1, height));
-    this.requestFrame();
+    this.w = Math.max(1, width);
+    this.h = Math.max(1, height);
+    this.canvas.style.width = `${this.w}px`;
+    this.canvas.style.height = `${this.h}px`;
+    void this.scene.resize(this.w, this.h);
+    this.setCamera(this.cam);
   }
 
   fit(): void {
     if (!this.data) return;
-    this.cam = fitCamera(this.data.bounds, this.width, this.height);
-    this.requestFrame();
+    this.cam = fitCamera(this.data.bounds, this.w, this.h);
+    void this.scene.setView(this.cam, false);
   }
 
   zoomLimits() {
-    const fit = this.data ? fitCamera(this.data.bounds, this.width, this.height).scale : 1;
+    const fit = this.data ? fitCamera(this.data.bounds, this.w, this.h).scale : 1;
     const radius = this.data?.seatRadius ?? 5;
     return { min: fit * 0.5, max: Math.max(fit * 2, 48 / radius) };
   }
 
   zoomBy(factor: number, at?: { x: number; y: number }): void {
-    const p = at ?? { x: this.width / 2, y: this.height / 2 };
-    this.setCamera(zoomAt(this.cam, factor, p.x, p.y, this.zoomLimits()));
+    const p = at ?? { x: this.w / 2, y: this.h / 2 };
+    this.setCamera(zoomAt(this.cam, factor, p.x, p.y, this.zoomLimits()), true);
   }
 
   panBy(dx: number, dy: number): void {
-    this.setCamera(panBy(this.cam, dx, dy));
+    this.setCamera(panBy(this.cam, dx, dy), true);
   }
 
-  setCamera(cam: Camera): void {
-    this.cam = this.data ? clampCamera(cam, this.data.bounds, this.width, this.height) : cam;
-    this.requestFrame();
+  /** Moves the camera; `gesture` when a pan or pinch moves it (the scene may draw coarser meanwhile). */
+  setCamera(cam: Camera, gesture = false): void {
+    this.cam = this.data ? clampCamera(cam, this.data.bounds, this.w, this.h) : cam;
+    void this.scene.setView(this.cam, gesture);
   }
 
   /** Brings a seat into view (keyboard navigation), zooming in until seats are drawn. */
@@ -264,15 +191,15 @@ export class SeatMapRenderer {
       cam = zoomAt(
         cam,
         ROW_LABELS_FROM_PX / (d.seatRadius * cam.scale),
-        this.width / 2,
-        this.height / 2,
+        this.w / 2,
+        this.h / 2,
         this.zoomLimits(),
       );
     }
     const p = worldToScreen(cam, d.x[i]!, d.y[i]!);
     const m = 40;
-    if (p.x < m || p.x > this.width - m || p.y < m || p.y > this.height - m) {
-      cam = panBy(cam, this.width / 2 - p.x, this.height / 2 - p.y);
+    if (p.x < m || p.x > this.w - m || p.y < m || p.y > this.h - m) {
+      cam = panBy(cam, this.w / 2 - p.x, this.h / 2 - p.y);
     }
     this.setCamera(cam);
   }
@@ -280,14 +207,14 @@ export class SeatMapRenderer {
   setHover(i: number): void {
     if (i !== this.hover) {
       this.hover = i;
-      this.requestFrame();
+      void this.scene.setMarks(this.hover, this.focus);
     }
   }
 
   setFocus(i: number): void {
     if (i !== this.focus) {
       this.focus = i;
-      this.requestFrame();
+      void this.scene.setMarks(this.hover, this.focus);
     }
   }
 
@@ -297,174 +224,18 @@ export class SeatMapRenderer {
     return worldToScreen(this.cam, d.x[i]!, d.y[i]!);
   }
 
-  requestFrame(): void {
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    requestAnimationFrame(() => {
-      this.frameRequested = false;
-      this.renderNow();
-    });
+  /** Draws a frame now (in the worker: resolves when it is drawn). */
+  async renderNow(): Promise<FrameInfo> {
+    return (await this.scene.renderNow()) as FrameInfo;
   }
 
-  renderNow(): void {
-    this.updateView();
-    this.app.render();
-    this.onFrame?.();
-  }
-
-  private updateView(): void {
-    const d = this.data;
-    if (!d) return;
-    const { scale, x, y } = this.cam;
-    this.world.scale.set(scale);
-    this.world.position.set(x, y);
-    const seatPx = d.seatRadius * scale;
-    const visible = visibleRect(this.cam, this.width, this.height);
-    const showSeats = seatPx >= SEATS_FROM_PX;
-    if (showSeats) this.ensureSeats();
-    if (this.seats) {
-      this.seats.container.visible = showSeats;
-      this.seats.setView(1 / scale, visible);
-    }
-    // Zoomed in, the seats say it all: no full-screen blended section fills (costly in software GL).
-    this.sectionLayer.visible = !showSeats;
-    if (!showSeats && this.sectionsDirty) this.drawSections();
-    this.sectionLabels.visible = seatPx < ROW_LABELS_FROM_PX;
-    if (this.sectionLabels.visible) this.placeSectionLabels(visible);
-    this.placeRowLabels(seatPx >= ROW_LABELS_FROM_PX ? visible : null);
-    this.drawMarks(seatPx);
-  }
-
-  private drawStage(): void {
-    const g = this.stageLayer.clear();
-    const s = this.data?.stage;
-    if (!s) return;
-    g.roundRect(s.x, s.y, s.width, s.height, Math.min(s.width, s.height) * 0.2).fill({
-      color: rgbNumber(this.colors.screen),
-      alpha: s.kind === 'field' ? 0.35 : 0.9,
-    });
-  }
-
-  /** Section shapes, shaded by how much of the section is still free. */
-  private drawSections(): void {
-    const d = this.data;
-    if (!d) return;
-    this.sectionsDirty = false;
-    const g = this.sectionLayer.clear();
-    const free = rgbNumber(this.colors.default);
-    const taken = rgbNumber(this.colors.taken);
-    for (const s of d.sections) {
-      if (s.hull.length < 6) continue;
-      let available = 0;
-      for (let i = s.start; i < s.end; i++) if (this.state[i] === SEAT_STATE.available) available++;
-      const share = s.end > s.start ? available / (s.end - s.start) : 0;
-      g.poly(s.hull, true)
-        .fill({ color: share > 0 ? free : taken, alpha: 0.25 + 0.6 * share })
-        .stroke({ color: rgbNumber(this.colors.rows), width: 1, alpha: 0.6, pixelLine: true });
-    }
-  }
-
-  private buildSectionLabels(): void {
-    for (const t of this.sectionLabelTexts) t.destroy();
-    this.sectionLabelTexts.length = 0;
-    this.sectionLabels.removeChildren();
-    const d = this.data;
-    if (!d || d.sections.length > 400) return;
-    for (const s of d.sections) {
-      const t = new BitmapText({
-        text: s.name,
-        style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen },
-      });
-      t.anchor.set(0.5);
-      this.sectionLabelTexts.push(t);
-      this.sectionLabels.addChild(t);
-    }
-  }
-
-  private placeSectionLabels(visible: Rect): void {
-    const d = this.data!;
-    d.sections.forEach((s, k) => {
-      const t = this.sectionLabelTexts[k];
-      if (!t) return;
-      const on = intersects(s, visible) && (s.maxX - s.minX) * this.cam.scale > t.width;
-      t.visible = on;
-      if (on) {
-        const p = worldToScreen(this.cam, (s.minX + s.maxX) / 2, (s.minY + s.maxY) / 2);
-        t.position.set(Math.round(p.x), Math.round(p.y));
-      }
-    });
-  }
-
-  /** Row names beside the first seat of each visible row, in screen space so they stay crisp. */
-  private placeRowLabels(visible: Rect | null): void {
-    let used = 0;
-    // New labels are made a few dozen per frame, so zooming in never stalls on text layout.
-    this.labelBudget = 40;
-    const d = this.data!;
-    if (visible) {
-      for (const s of d.sections) {
-        if (!intersects(s, visible)) continue;
-        for (let r = 0; r < d.rows.length && used < MAX_ROW_LABELS; r++) {
-          const row = d.rows[r]!;
-          if (row.start < s.start || row.start >= s.end) continue;
-          const i = row.start;
-          const j = row.end - 1;
-          const x = d.x[i]!;
-          const y = d.y[i]!;
-          if (x < visible.minX || x > visible.maxX || y < visible.minY || y > visible.maxY) continue;
-          // Step outwards from the first seat, away from the row.
-          const len = Math.hypot(d.x[j]! - x, d.y[j]! - y) || 1;
-          const ox = ((x - d.x[j]!) / len) * d.seatRadius * 2.6;
-          const oy = ((y - d.y[j]!) / len) * d.seatRadius * 2.6;
-          const p = worldToScreen(this.cam, x + ox, y + oy);
-          const t = this.rowLabel(used);
-          if (!t) {
-            this.requestFrame();
-            break;
-          }
-          used++;
-          if (t.text !== row.name) t.text = row.name;
-          t.position.set(Math.round(p.x), Math.round(p.y));
-          t.visible = true;
-        }
-      }
-    }
-    for (let k = used; k < this.rowLabelPool.length; k++) this.rowLabelPool[k]!.visible = false;
-  }
-
-  private labelBudget = 0;
-
-  private rowLabel(k: number): BitmapText | null {
-    let t = this.rowLabelPool[k];
-    if (!t) {
-      if (this.labelBudget-- <= 0) return null;
-      t = new BitmapText({
-        text: '',
-        style: { ...LABEL_STYLE_ROW, fill: this.colors.rows },
-      });
-      t.anchor.set(0.5);
-      this.rowLabelPool.push(t);
-      this.rowLabels.addChild(t);
-    }
-    return t;
-  }
-
-  private drawMarks(seatPx: number): void {
-    const g = this.marks.clear();
-    const d = this.data!;
-    const r = Math.max(seatPx, 3) + 3;
-    for (const [i, color, width] of [
-      [this.hover, 0xffffff, 2],
-      [this.focus, 0xfacc15, 3],
-    ] as const) {
-      if (i < 0 || i >= d.count) continue;
-      const p = worldToScreen(this.cam, d.x[i]!, d.y[i]!);
-      g.circle(p.x, p.y, r).stroke({ color, width });
-    }
+  /** The cached tiles' keys and the stale ones (tests, the bench). */
+  async tileState(): Promise<{ keys: string[]; stale: string[] }> {
+    return (await this.scene.tileState()) as { keys: string[]; stale: string[] };
   }
 
   destroy(): void {
-    this.seats?.destroy();
-    this.app.destroy(true, { children: true });
+    this.release();
+    this.canvas.remove();
   }
 }

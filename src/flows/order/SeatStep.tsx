@@ -10,6 +10,7 @@ import { SeatConfirmDialog } from '../../seatmap/SeatConfirmDialog.tsx';
 import { SeatMap } from '../../seatmap/SeatMap.tsx';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
+import { usePhone } from '../../ui/usePhone.ts';
 import type { Confirm } from '../../../workers/seatplan/rules.ts';
 import { AutoSelect, type AutoSelectMode } from './AutoSelect.tsx';
 import type { HeldSeat } from './model.ts';
@@ -41,6 +42,7 @@ export interface SeatStepProps {
 export function SeatStep(props: SeatStepProps) {
   const { presentation: p, settings } = props;
   const { t } = useTranslation();
+  const phone = usePhone();
   const [handle, setHandle] = useState<SeatMapHandle | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState<{ seats: number[]; confirm: Confirm[] } | null>(null);
@@ -208,15 +210,18 @@ export function SeatStep(props: SeatStepProps) {
     });
 
   const atCap = props.seats.length >= settings.maxSeatsPerTransaction;
+  const autoSelectForm = (
+    <AutoSelect
+      maxSeats={settings.maxSeatsPerTransaction}
+      sections={sections}
+      bestEnabled={p.isBestAvailableEnabled}
+      disabled={!handle || busy}
+      onRun={(count, mode, section) => void autoSelect(count, mode, section)}
+    />
+  );
   return (
     <Stack gap="sm">
-      <AutoSelect
-        maxSeats={settings.maxSeatsPerTransaction}
-        sections={sections}
-        bestEnabled={p.isBestAvailableEnabled}
-        disabled={!handle || busy}
-        onRun={(count, mode, section) => void autoSelect(count, mode, section)}
-      />
+      {phone ? null : autoSelectForm}
       {message ? (
         <Alert
           color="orange"
@@ -245,6 +250,8 @@ export function SeatStep(props: SeatStepProps) {
       <Text size="sm" c="dimmed" data-testid="seat-hint">
         {t(atCap ? 'order.swapHint' : 'order.clickToChoose')}
       </Text>
+      {/* On a phone the map comes first; choosing by count follows it. */}
+      {phone ? autoSelectForm : null}
       <SeatConfirmDialog
         confirm={pending?.confirm ?? null}
         onAccept={() => {

@@ -44,18 +44,47 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
     onReleased: store.releaseSeat,
     validatorRef,
   };
+  // The running total at each seat's default ticket (agorot; the ticket step may change it).
+  const total = s.seats.reduce(
+    (sum, seat) => sum + (defaultTicket(d.ruleGroups.find((g) => g.id === seat.ticketGroup))?.price ?? 0),
+    0,
+  );
   return (
     <Stack gap="md">
       {p.isReserved ? <SeatStep {...seatStepProps} /> : <GaStep {...seatStepProps} />}
-      <Group justify="space-between" wrap="nowrap" data-testid="seat-step-bar">
-        <Text data-testid="seats-chosen" size={phone ? 'sm' : undefined} style={{ flex: 1, minWidth: 0 }}>
-          {s.seats.length
-            ? t('order.seatsChosen', {
-                count: s.seats.length,
-                seats: s.seats.map((seat) => `${seat.row}/${seat.seat}`).join(', '),
-              })
-            : t('order.noSeatsYet')}
-        </Text>
+      <Group
+        justify="space-between"
+        wrap="nowrap"
+        data-testid="seat-step-bar"
+        // On a phone the seats, the total and Continue stay in reach at the bottom of the screen.
+        style={
+          phone
+            ? {
+                position: 'sticky',
+                bottom: 0,
+                zIndex: 5,
+                background: 'var(--mantine-color-body)',
+                borderTop: '1px solid var(--mantine-color-default-border)',
+                padding: 'var(--mantine-spacing-xs) 0',
+              }
+            : undefined
+        }
+      >
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text data-testid="seats-chosen" size={phone ? 'sm' : undefined} lineClamp={phone ? 2 : undefined}>
+            {s.seats.length
+              ? t('order.seatsChosen', {
+                  count: s.seats.length,
+                  seats: s.seats.map((seat) => `${seat.row}/${seat.seat}`).join(', '),
+                })
+              : t('order.noSeatsYet')}
+          </Text>
+          {s.seats.length > 0 ? (
+            <Text size="sm" fw={600} data-testid="seats-total">
+              {t('order.runningTotal', { total: formatPrice(total, locale) })}
+            </Text>
+          ) : null}
+        </Stack>
         <Button
           onClick={() => void next()}
           disabled={s.seats.length === 0}

@@ -1,0 +1,127 @@
+import { BitmapText, Container, Graphics } from 'pixi.js';
+import type { RenderData } from '../../workers/seatplan/engine.ts';
+import { type Camera, intersects, type Rect, ROW_LABELS_FROM_PX, worldToScreen } from './camera.ts';
+import type { SeatColors } from './palette.ts';
+
+const MAX_ROW_LABELS = 160;
+/** New row labels made per frame at most, so zooming in never stalls on text layout. */
+const NEW_LABELS_PER_FRAME = 40;
+
+export const LABEL_STYLE_SECTION = {
+  fontSize: 12,
+  fontFamily: 'system-ui, sans-serif',
+  fontWeight: '600',
+} as const;
+export const LABEL_STYLE_ROW = { fontSize: 11, fontFamily: 'system-ui, sans-serif' } as const;
+
+/**
+ * What is drawn over the cached tiles in screen space, every frame, so it stays crisp and never makes a
+ * tile stale: section names (zoomed out), row names beside each visible row (zoomed in), and the hover
+ * and keyboard-focus rings.
+ */
+export class Overlay {
+  readonly container = new Container({ label: 'overlay', eventMode: 'none' });
+  private readonly sectionLabels = new Container();
+  private readonly rowLabels = new Container();
+  private readonly marks = new Graphics();
+  private readonly rowLabelPool: BitmapText[] = [];
+  private sectionLabelTexts: BitmapText[] = [];
+  private readonly colors: SeatColors;
+
+  constructor(colors: SeatColors) {
+    this.colors = colors;
+    this.container.addChild(this.sectionLabels, this.rowLabels, this.marks);
+  }
+
+  setPlan(d: RenderData): void {
+    for (const t of this.sectionLabelTexts) t.destroy();
+    this.sectionLabelTexts = [];
+    this.sectionLabels.removeChildren();
+    if (d.sections.length > 400) return;
+    for (const s of d.sections) {
+      const t = new BitmapText({ text: s.name, style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen } });
+      t.anchor.set(0.5);
+      this.sectionLabelTexts.push(t);
+      this.sectionLabels.addChild(t);
+    }
+  }
+
+  /** Places everything for this camera; false when some row labels still wait for a later frame. */
+  place(d: RenderData, cam: Camera, visible: Rect, hover: number, focus: number): boolean {
+    const seatPx = d.seatRadius * cam.scale;
+    this.sectionLabels.visible = seatPx < ROW_LABELS_FROM_PX;
+    if (this.sectionLabels.visible) this.placeSectionLabels(d, cam, visible);
+    const done = this.placeRowLabels(d, cam, seatPx >= ROW_LABELS_FROM_PX ? visible : null);
+    this.drawMarks(d, cam, seatPx, hover, focus);
+    return done;
+  }
+
+  private placeSectionLabels(d: RenderData, cam: Camera, visible: Rect): void {
+    d.sections.forEach((s, k) => {
+      const t = this.sectionLabelTexts[k];
+      if (!t) return;
+      const on = intersects(s, visible) && (s.maxX - s.minX) * cam.scale > t.width;
+      t.visible = on;
+      if (on) {
+        const p = worldToScreen(cam, (s.minX + s.maxX) / 2, (s.minY + s.maxY) / 2);
+        t.position.set(Math.round(p.x), Math.round(p.y));
+      }
+    });
+  }
+
+  /** Row names beside the first seat of each visible row. */
+  private placeRowLabels(d: RenderData, cam: Camera, visible: Rect | null): boolean {
+    let used = 0;
+    let budget = NEW_LABELS_PER_FRAME;
+    let done = true;
+    if (visible) {
+      outer: for (const s of d.sections) {
+        if (!intersects(s, visible)) continue;
+        for (let r = 0; r < d.rows.length && used < MAX_ROW_LABELS; r++) {
+          const row = d.rows[r]!;
+          if (row.start < s.start || row.start >= s.end) continue;
+          const i = row.start;
+          const j = row.end - 1;
+          const x = d.x[i]!;
+          const y = d.y[i]!;
+          if (x < visible.minX || x > visible.maxX || y < visible.minY || y > visible.maxY) continue;
+          // Step outwards from the first seat, away from the row.
+          const len = Math.hypot(d.x[j]! - x, d.y[j]! - y) || 1;
+          const ox = ((x - d.x[j]!) / len) * d.seatRadius * 2.6;
+          const oy = ((y - d.y[j]!) / len) * d.seatRadius * 2.6;
+          const p = worldToScreen(cam, x + ox, y + oy);
+          let t = this.rowLabelPool[used];
+          if (!t) {
+            if (budget-- <= 0) {
+              done = false;
+              break outer;
+            }
+            t = new BitmapText({ text: '', style: { ...LABEL_STYLE_ROW, fill: this.colors.rows } });
+            t.anchor.set(0.5);
+            this.rowLabelPool.push(t);
+            this.rowLabels.addChild(t);
+          }
+          used++;
+          if (t.text !== row.name) t.text = row.name;
+          t.position.set(Math.round(p.x), Math.round(p.y));
+          t.visible = true;
+        }
+      }
+    }
+    for (let k = used; k < this.rowLabelPool.length; k++) this.rowLabelPool[k]!.visible = false;
+    return done;
+  }
+
+  private drawMarks(d: RenderData, cam: Camera, seatPx: number, hover: number, focus: number): void {
+    const g = this.marks.clear();
+    const r = Math.max(seatPx, 3) + 3;
+    for (const [i, color, width] of [
+      [hover, 0xffffff, 2],
+      [focus, 0xfacc15, 3],
+    ] as const) {
+      if (i < 0 || i >= d.count) continue;
+      const p = worldToScreen(cam, d.x[i]!, d.y[i]!);
+      g.circle(p.x, p.y, r).stroke({ color, width });
+    }
+  }
+}
