@@ -47,6 +47,8 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<SeatMapHandle | null>(null);
   const focusRef = useRef(-1);
+  /** The next focus comes from a pointer (a click or a drag on the map), not from the keyboard. */
+  const pointerFocusRef = useRef(false);
   const propsRef = useRef(props);
   const [handle, setHandle] = useState<SeatMapHandle | null>(null);
   const ready = handle !== null;
@@ -228,7 +230,15 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
           aria-label={t('seatmap.label')}
           aria-describedby="seatmap-instructions"
           onKeyDown={onKeyDown}
+          onPointerDownCapture={() => {
+            pointerFocusRef.current = true;
+          }}
           onFocus={() => {
+            // Tabbing in puts the keyboard on the first seat; a click or a drag that focuses the map must
+            // not move it there.
+            const byPointer = pointerFocusRef.current;
+            pointerFocusRef.current = false;
+            if (byPointer) return;
             const data = h?.data();
             if (focusRef.current < 0 && data && data.count > 0) void moveFocus(nextSeat(data, -1, 'right'));
           }}
