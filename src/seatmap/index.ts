@@ -252,7 +252,8 @@ export async function createSeatMap(
       adopt(result);
       let firstFrameAt = indexAt;
       if (data) {
-        await renderer.renderNow();
+        // The first frame that shows the whole visible plan (coarser first; full detail follows).
+        await renderer.whenPainted();
         firstFrameAt = mark('seatmap:first-frame');
       }
       return {

@@ -31,7 +31,9 @@ const host = {
   setMarks: (hover: number, focus: number) => need().setMarks(hover, focus),
   resize: (width: number, height: number) => need().resize(width, height),
   renderNow: () => need().renderNow(),
-  tileState: () => need().tileState(),
+  async whenPainted() {
+    await need().whenPainted();
+  },
   destroy() {
     scene?.destroy();
     scene = null;

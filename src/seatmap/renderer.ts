@@ -229,9 +229,9 @@ export class SeatMapRenderer {
     return (await this.scene.renderNow()) as FrameInfo;
   }
 
-  /** The cached tiles' keys and the stale ones (tests, the bench). */
-  async tileState(): Promise<{ keys: string[]; stale: string[] }> {
-    return (await this.scene.tileState()) as { keys: string[]; stale: string[] };
+  /** Resolves after the first frame in which every visible tile shows a picture (coarser at first). */
+  async whenPainted(): Promise<void> {
+    await this.scene.whenPainted();
   }
 
   destroy(): void {

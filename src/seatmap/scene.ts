@@ -1,39 +1,31 @@
-import {
-  Application,
-  BitmapText,
-  Container,
-  Graphics,
-  Rectangle,
-  RenderTexture,
-  Sprite,
-  Texture,
-  type WebGLRenderer,
-} from 'pixi.js';
+import type { Application } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { type Camera, type Rect, visibleRect } from './camera.ts';
-import { LABEL_STYLE_ROW, LABEL_STYLE_SECTION, Overlay } from './labels.ts';
+import { Overlay } from './labels.ts';
+import { startPixi } from './sceneStart.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import {
   invalidateSeats,
   levelFor,
-  TILE_PX,
   TileCache,
+  type TileKey,
   tileKey,
   tileRect,
   tilesIn,
   tileWorldSize,
 } from './tiles.ts';
-import { type Tile, World } from './world.ts';
+import { TileSprites } from './tileSprites.ts';
+import { type PaintWorker, startPaintWorker, type Tile, World } from './world.ts';
 
 /** A gesture has settled this long after its last camera change: full resolution, full detail. */
 const SETTLE_MS = 150;
-/** Tiles drawn per frame while moving (missing ones first); settled, as many as fit TILE_BUDGET_MS. */
-const TILES_PER_MOVING_FRAME = 1;
-const TILE_BUDGET_MS = 12;
+/**
+ * Tiles asked of the painter at once (missing ones first, nearest the centre first; then stale ones):
+ * enough to keep it busy between answers, few enough that a move soon asks for the tiles it needs.
+ */
+const MAX_PAINTING = 4;
 /** Cached tiles at most (512² RGBA each: 1 MiB of GPU memory). */
 const MAX_TILES = 96;
-/** How many coarser levels a missing tile may borrow a (blurrier) picture from. */
-const FALLBACK_LEVELS = 4;
 /** Frames slower than this while moving at full resolution switch gestures to half resolution. */
 const SLOW_FRAME_MS = 24;
 
@@ -58,7 +50,6 @@ const raf: (cb: () => void) => void =
   typeof requestAnimationFrame === 'function'
     ? (cb) => requestAnimationFrame(cb)
     : (cb) => setTimeout(cb, 16);
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The seat map's drawing, wherever it runs: in the render worker on an OffscreenCanvas (the usual case,
@@ -72,10 +63,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export class SeatScene {
   private readonly app: Application;
   private readonly colors: SeatColors;
-  private readonly tileLayer = new Container({ label: 'tiles', eventMode: 'none' });
+  private readonly sprites = new TileSprites();
   private readonly overlay: Overlay;
-  private readonly sprites: Sprite[] = [];
-  private readonly borrowed = new Map<string, Texture>();
   private readonly tiles: TileCache<Tile>;
   private world: World | null = null;
   private cam: Camera = { scale: 1, x: 0, y: 0 };
@@ -88,12 +77,25 @@ export class SeatScene {
   private frameRequested = false;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private lastFrameAt = -1;
+  /** Tiles being painted; the state version, bumped by every change of seats or palette. */
+  private readonly painting = new Set<string>();
+  /** The tiles the last frame wanted painted and not yet asked for, most wanted first. */
+  private queue: TileKey[] = [];
+  private stateVersion = 0;
+  /** Tiles that arrived since the last frame. */
+  private drawn = 0;
+  /** Visible tiles with nothing to show (not even a borrowed picture), in the last frame. */
+  private missing = 0;
+  private settledWaiters: Array<() => void> = [];
   private slowFrames = 0;
   private lowResMotion: boolean;
   onFrame: ((f: FrameInfo) => void) | null = null;
+  /** Started before the scene's own start-up (so it is ready for the first plan), shared by its plans. */
+  private readonly paintWorker: PaintWorker | null;
 
-  private constructor(app: Application, init: SceneInit, software: boolean) {
+  private constructor(app: Application, init: SceneInit, software: boolean, paint: PaintWorker | null) {
     this.app = app;
+    this.paintWorker = paint;
     this.colors = init.colors;
     this.width = init.width;
     this.height = init.height;
@@ -101,67 +103,28 @@ export class SeatScene {
     this.lowResMotion = software;
     this.overlay = new Overlay(init.colors);
     this.tiles = new TileCache<Tile>(MAX_TILES, (tile) => {
-      this.dropBorrowed();
+      this.sprites.dropBorrowed();
       tile.release();
     });
-    app.stage.addChild(this.tileLayer, this.overlay.container);
+    app.stage.addChild(this.sprites.container, this.overlay.container);
   }
 
   static async create(canvas: HTMLCanvasElement | OffscreenCanvas, init: SceneInit): Promise<SeatScene> {
-    const app = new Application();
-    await app.init({
-      canvas: canvas as HTMLCanvasElement,
-      width: Math.max(1, init.width),
-      height: Math.max(1, init.height),
-      background: init.colors.background,
-      antialias: false,
-      autoStart: false,
-      sharedTicker: false,
-      preference: 'webgl',
-      resolution: init.resolution,
-      autoDensity: false,
-      powerPreference: 'high-performance',
-    });
-    app.ticker.stop();
-    const scene = new SeatScene(app, init, isSoftwareGl(app.renderer as WebGLRenderer));
-    await scene.warmUp();
-    return scene;
-  }
-
-  /** Compiles the shaders and builds the label fonts, one step per task, before the plan arrives. */
-  private async warmUp(): Promise<void> {
-    const glyphs = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ·-';
-    const rt = RenderTexture.create({ width: 8, height: 8 });
-    const steps = [
-      () =>
-        new Graphics()
-          .poly([0, 0, 4, 0, 4, 4], true)
-          .fill({ color: 0xffffff, alpha: 0.01 })
-          .stroke({ color: 0xffffff, width: 1, alpha: 0.01 }),
-      () => new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_SECTION, fill: this.colors.screen } }),
-      () => new BitmapText({ text: glyphs, style: { ...LABEL_STYLE_ROW, fill: this.colors.rows } }),
-      () => new Sprite({ texture: rt, blendMode: 'none' }),
-    ];
-    for (const step of steps) {
-      await nextTask();
-      const warm = new Container({ alpha: 0.01 });
-      warm.addChild(step());
-      this.app.renderer.render({ container: warm, target: rt });
-      this.app.stage.addChild(warm);
-      this.app.render();
-      this.app.stage.removeChild(warm);
-      warm.destroy({ children: true });
-    }
-    rt.destroy(true);
+    const paint = startPaintWorker();
+    const { app, software } = await startPixi(canvas, init);
+    return new SeatScene(app, init, software, paint);
   }
 
   /** A new plan, with the camera its first frame shows. */
   setPlan(data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera): void {
     this.tiles.clear();
-    this.world = new World(data, state, palette, this.colors, this.resolution);
+    this.world?.destroy();
+    this.stateVersion++;
+    this.world = new World(data, state, palette, this.colors, this.resolution, this.paintWorker);
     this.cam = cam;
     this.overlay.setPlan(data);
-    this.requestFrame();
+    // Ask for the first frame's tiles now rather than at the next animation frame.
+    this.renderNow();
   }
 
   /** New seat states: the tiles that hold the seats (or, zoomed out, their sections) go stale. */
@@ -169,6 +132,7 @@ export class SeatScene {
     const w = this.world;
     if (!w) return;
     w.updateStates(changed, states);
+    this.stateVersion++;
     invalidateSeats(this.tiles, w.data, changed, (z) => w.showsSeats(z));
     this.requestFrame();
   }
@@ -176,6 +140,7 @@ export class SeatScene {
   setPalette(palette: StylePalette): void {
     if (!this.world) return;
     this.world.setPalette(palette);
+    this.stateVersion++;
     this.tiles.invalidate({ minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity });
     this.requestFrame();
   }
@@ -229,10 +194,11 @@ export class SeatScene {
     const res = moving && this.lowResMotion ? this.resolution / 2 : this.resolution;
     const r = this.app.renderer;
     if (r.resolution !== res) r.resize(this.width, this.height, res);
-    const { drawn, pending } = this.composite(moving);
+    const { drawn, pending, labelsDone } = this.composite(moving);
     this.app.render();
     this.lastFrameAt = moving ? t0 : -1;
-    if (moving || pending > 0) this.requestFrame();
+    // Tiles that arrive ask for their own frame.
+    if (moving || !labelsDone) this.requestFrame();
     const info: FrameInfo = {
       at: performance.timeOrigin + now(),
       ms: now() - t0,
@@ -241,18 +207,30 @@ export class SeatScene {
       lowRes: res !== this.resolution,
     };
     this.onFrame?.(info);
+    if (this.missing === 0) for (const done of this.settledWaiters.splice(0)) done();
     return info;
   }
 
-  /** Places the visible tiles (drawing the missing and stale ones within the budget) and the overlay. */
-  private composite(moving: boolean): { drawn: number; pending: number } {
+  /**
+   * Resolves after the first frame in which every visible tile shows a picture: its own, or its part of a
+   * coarser tile (a plan's first frame; full detail follows as the tiles arrive).
+   */
+  whenPainted(): Promise<void> {
+    return new Promise((resolve) => {
+      this.settledWaiters.push(resolve);
+      this.renderNow();
+    });
+  }
+
+  /** Places the visible tiles (asking for the missing and stale ones) and the overlay. */
+  private composite(moving: boolean): { drawn: number; pending: number; labelsDone: boolean } {
     const w = this.world;
-    const { scale, x, y } = this.cam;
-    this.tileLayer.scale.set(scale);
-    this.tileLayer.position.set(x, y);
+    const { scale } = this.cam;
+    this.sprites.begin(this.cam);
     if (!w) {
-      this.hideSprites(0);
-      return { drawn: 0, pending: 0 };
+      this.sprites.end();
+      this.missing = 0;
+      return { drawn: 0, pending: 0, labelsDone: true };
     }
     const d = w.data;
     const view = visibleRect(this.cam, this.width, this.height);
@@ -264,9 +242,10 @@ export class SeatScene {
       maxY: Math.min(view.maxY, d.bounds.maxY + pad),
     };
     const keepFrom = this.tiles.now + 1;
-    let used = 0;
-    let drawn = 0;
+    const drawn = this.drawn;
+    this.drawn = 0;
     let pending = 0;
+    let missing = 0;
     if (area.minX < area.maxX && area.minY < area.maxY) {
       const z = levelFor(scale * this.resolution);
       const cx = (view.minX + view.maxX) / 2;
@@ -277,123 +256,87 @@ export class SeatScene {
           Math.hypot((a.tx + 0.5) * size - cx, (a.ty + 0.5) * size - cy) -
           Math.hypot((b.tx + 0.5) * size - cx, (b.ty + 0.5) * size - cy),
       );
-      const start = now();
-      const budgetLeft = () =>
-        moving ? drawn < TILES_PER_MOVING_FRAME : drawn === 0 || now() - start < TILE_BUDGET_MS;
-      // Missing tiles first (nearest the centre first), then stale ones.
-      for (const pass of [false, true]) {
-        for (const k of wanted) {
-          const e = this.tiles.get(k.z, k.tx, k.ty);
-          if (pass ? !e?.dirty : e) continue;
-          if (!budgetLeft()) {
-            pending++;
-            continue;
-          }
-          this.tiles.set(k.z, k.tx, k.ty, w.drawTile(k.z, k.tx, k.ty));
-
-          drawn++;
-        }
-      }
+      // Missing tiles first (nearest the centre first), then stale ones: painted off the frame, shown
+      // when they arrive; meanwhile a stale tile shows its older picture, a missing one a borrowed one.
+      const bare: TileKey[] = [];
+      const borrowed: TileKey[] = [];
+      const stale: TileKey[] = [];
       for (const k of wanted) {
         const e = this.tiles.get(k.z, k.tx, k.ty);
-        const rect = tileRect(k.z, k.tx, k.ty);
         if (e) {
           this.tiles.touch(e);
-          this.place(used++, e.value.texture, rect);
+          this.sprites.place(e.value.texture, tileRect(k.z, k.tx, k.ty));
+          if (e.dirty) stale.push(k);
           continue;
         }
-        used = this.placeFallback(used, k.z, k.tx, k.ty, rect);
+        (this.sprites.placeFallback(this.tiles, k.z, k.tx, k.ty) ? borrowed : bare).push(k);
       }
+      // A tile with nothing to show is painted after its parent (a quarter of the work for its part of the
+      // screen), so the whole view shows soon, coarser, and sharpens as its own tiles arrive. While a
+      // gesture moves the map, only those are painted (a borrowed, blurrier picture will do until it
+      // settles): the CPU stays with the frames.
+      const parents = new Map<string, TileKey>();
+      for (const k of bare) {
+        const p = { z: k.z - 1, tx: Math.floor(k.tx / 2), ty: Math.floor(k.ty / 2) };
+        if (!this.tiles.get(p.z, p.tx, p.ty)) parents.set(tileKey(p.z, p.tx, p.ty), p);
+      }
+      const coarse = [...parents.values()];
+      this.queue = moving ? [...coarse, ...bare] : [...coarse, ...bare, ...borrowed, ...stale];
+      this.pump();
+      pending = bare.length + borrowed.length + stale.length;
+      missing = bare.length;
     }
-    this.hideSprites(used);
+    this.sprites.end();
     const labelsDone = this.overlay.place(d, this.cam, view, this.hover, this.focus);
     this.tiles.trim(keepFrom);
-    return { drawn, pending: pending + (labelsDone ? 0 : 1) };
+    this.missing = missing;
+    return { drawn, pending, labelsDone };
   }
 
-  /** A missing tile shows its part of a coarser cached tile, or the finer cached tiles inside it. */
-  private placeFallback(used: number, z: number, tx: number, ty: number, rect: Rect): number {
-    for (let k = 1; k <= FALLBACK_LEVELS; k++) {
-      const f = 2 ** k;
-      const ax = Math.floor(tx / f);
-      const ay = Math.floor(ty / f);
-      const a = this.tiles.get(z - k, ax, ay);
-      if (!a) continue;
-      this.tiles.touch(a);
-      const key = `${a.key}>${tileKey(z, tx, ty)}`;
-      let tex = this.borrowed.get(key);
-      if (!tex) {
-        const part = TILE_PX / f;
-        tex = new Texture({
-          source: a.value.texture.source,
-          frame: new Rectangle((tx - ax * f) * part, (ty - ay * f) * part, part, part),
-        });
-        this.borrowed.set(key, tex);
-      }
-      this.place(used++, tex, rect);
-      return used;
+  /** Asks the painter for the next tiles the last frame wanted, as it has room. */
+  private pump(): void {
+    const w = this.world;
+    if (!w) return;
+    while (this.painting.size < MAX_PAINTING && this.queue.length > 0) {
+      const k = this.queue.shift()!;
+      const e = this.tiles.get(k.z, k.tx, k.ty);
+      if (!e || e.dirty) this.paint(w, k.z, k.tx, k.ty);
     }
-    for (let cy = 0; cy < 2; cy++) {
-      for (let cx = 0; cx < 2; cx++) {
-        const c = this.tiles.get(z + 1, tx * 2 + cx, ty * 2 + cy);
-        if (!c) continue;
-        this.tiles.touch(c);
-        this.place(used++, c.value.texture, tileRect(z + 1, tx * 2 + cx, ty * 2 + cy));
-      }
-    }
-    return used;
   }
 
-  private place(k: number, texture: Texture, rect: Rect): void {
-    let s = this.sprites[k];
-    if (!s) {
-      // Tiles are opaque: no blending needed, which software GL pays for per pixel.
-      s = new Sprite({ texture, blendMode: 'none', roundPixels: false });
-      this.sprites.push(s);
-      this.tileLayer.addChild(s);
-    }
-    s.texture = texture;
-    s.visible = true;
-    s.position.set(rect.minX, rect.minY);
-    s.setSize(rect.maxX - rect.minX, rect.maxY - rect.minY);
-  }
-
-  private hideSprites(from: number): void {
-    for (let k = from; k < this.sprites.length; k++) this.sprites[k]!.visible = false;
-  }
-
-  private dropBorrowed(): void {
-    for (const t of this.borrowed.values()) t.destroy(false);
-    this.borrowed.clear();
-  }
-
-  /** For tests and the bench: the cached tiles' keys and which are stale. */
-  tileState(): { keys: string[]; stale: string[] } {
-    const keys = this.tiles.keys();
-    return {
-      keys,
-      stale: keys.filter(
-        (k) => this.tiles.get(...(k.split('/').map(Number) as [number, number, number]))?.dirty,
-      ),
-    };
+  /** Asks for a tile; when it arrives it replaces what the tile showed, stale again if states changed since. */
+  private paint(w: World, z: number, tx: number, ty: number): void {
+    const key = tileKey(z, tx, ty);
+    if (this.painting.has(key)) return;
+    const asked = this.stateVersion;
+    this.painting.add(key);
+    w.paintTile(z, tx, ty).then(
+      (tile) => {
+        this.painting.delete(key);
+        if (this.world !== w) return tile.release();
+        const e = this.tiles.set(z, tx, ty, tile);
+        if (this.stateVersion !== asked) e.dirty = true;
+        this.drawn++;
+        this.pump();
+        // Someone waits for the view to be whole (a plan's first frame): draw as soon as it can be.
+        if (this.settledWaiters.length > 0) this.renderNow();
+        else this.requestFrame();
+      },
+      () => {
+        this.painting.delete(key);
+        this.pump();
+        this.requestFrame();
+      },
+    );
   }
 
   destroy(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
-    for (const s of this.sprites) s.texture = Texture.EMPTY;
+    this.sprites.destroy();
     this.tiles.clear();
+    this.world?.destroy();
+    this.world = null;
+    this.paintWorker?.terminate();
     this.app.destroy(true, { children: true });
-  }
-}
-
-/** Software rasterisers (SwiftShader, llvmpipe, Microsoft Basic Render) pay for every pixel on the CPU. */
-function isSoftwareGl(renderer: WebGLRenderer): boolean {
-  try {
-    const gl = renderer.gl;
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
-    return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
-  } catch {
-    return false;
   }
 }

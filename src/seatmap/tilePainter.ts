@@ -1,10 +1,14 @@
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { SEAT_STATE } from '../../workers/seatplan/model.ts';
-import { type Rgb, type SeatColors, type StylePalette } from './palette.ts';
+import { type Rgb, type SeatColors, type StylePalette, writeStyle } from './palette.ts';
 import { SEAT_REACH, TILE_PX } from './tiles.ts';
 
 /** Below this on-screen seat radius (CSS px) a tile shows section shapes; from it, seats. */
 export const SEATS_FROM_PX = 2;
+
+/** Whether tiles of level z show seats (or section shapes), on a screen of this resolution. */
+export const levelShowsSeats = (seatRadius: number, z: number, resolution: number) =>
+  (seatRadius * 2 ** z) / resolution >= SEATS_FROM_PX;
 
 type Ctx2D = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 type Stamp = OffscreenCanvas | HTMLCanvasElement;
@@ -112,18 +116,27 @@ export class TilePainter {
 
   /** Whether level z shows seats (or section shapes). */
   showsSeats(z: number): boolean {
-    return (this.d.seatRadius * 2 ** z) / this.resolution >= SEATS_FROM_PX;
+    return levelShowsSeats(this.d.seatRadius, z, this.resolution);
   }
 
-  /** Another palette: new stamps and section colours. */
-  restyled(palette: StylePalette): void {
-    this.palette = palette;
-    this.stamps.clear();
+  /** New states for some seats: their style bytes and the sections' shading follow. */
+  updateStates(changed: ArrayLike<number>, states: ArrayLike<number>): void {
+    const d = this.d;
+    for (let k = 0; k < changed.length; k++) {
+      const i = changed[k]!;
+      this.state[i] = states[k]!;
+      writeStyle(d.style, i, d.flags[i]!, this.state[i]!, d.ticketGroup[i]!, this.palette);
+    }
     this.shades = null;
   }
 
-  /** Seats changed state: the sections' shading follows. */
-  statesChanged(): void {
+  /** Another palette: every seat's style, new stamps and section colours. */
+  setPalette(palette: StylePalette): void {
+    this.palette = palette;
+    const d = this.d;
+    for (let i = 0; i < d.count; i++)
+      writeStyle(d.style, i, d.flags[i]!, this.state[i]!, d.ticketGroup[i]!, palette);
+    this.stamps.clear();
     this.shades = null;
   }
 

@@ -1,7 +1,9 @@
+import { type Remote, wrap } from 'comlink';
 import { CanvasSource, ImageSource, Texture } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
-import { type SeatColors, type StylePalette, writeStyle } from './palette.ts';
-import { TilePainter } from './tilePainter.ts';
+import type { SeatColors, StylePalette } from './palette.ts';
+import type { PaintApi } from './paintWorker.ts';
+import { levelShowsSeats, TilePainter } from './tilePainter.ts';
 
 /** A drawn tile: its texture, and the bitmap behind it (released with it). */
 export interface Tile {
@@ -9,15 +11,87 @@ export interface Tile {
   release(): void;
 }
 
+type Picture = ImageBitmap | OffscreenCanvas | HTMLCanvasElement;
+
+/** Where tiles are painted: the paint worker, or (where a worker cannot start one) this thread. */
+interface Painter {
+  updateStates(changed: ArrayLike<number>, states: ArrayLike<number>): unknown;
+  setPalette(palette: StylePalette): unknown;
+  paint(z: number, tx: number, ty: number): Promise<Picture>;
+  close(): void;
+}
+
+/** The paint worker, started with the scene (so its start-up is not on a plan's first frame). */
+export interface PaintWorker {
+  remote: Remote<PaintApi>;
+  terminate(): void;
+}
+
+export function startPaintWorker(): PaintWorker | null {
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
+  try {
+    const worker = new Worker(new URL('./paintWorker.ts', import.meta.url), {
+      type: 'module',
+      name: 'seatmap-paint',
+    });
+    const remote = wrap<PaintApi>(worker);
+    void remote.warm();
+    return { remote, terminate: () => worker.terminate() };
+  } catch {
+    return null;
+  }
+}
+
+function workerPainter(
+  paint: PaintWorker,
+  data: RenderData,
+  state: Uint8Array,
+  palette: StylePalette,
+  colors: SeatColors,
+  resolution: number,
+): Painter {
+  const { remote } = paint;
+  // Its own copies: the scene keeps the plan for labels and invalidation.
+  void remote.setPlan(data, state, palette, colors, resolution);
+  return {
+    updateStates: (changed, states) => void remote.updateStates(Array.from(changed), Array.from(states)),
+    setPalette: (p) => void remote.setPalette(p),
+    paint: (z, tx, ty) => remote.paint(z, tx, ty) as Promise<ImageBitmap>,
+    close: () => undefined,
+  };
+}
+
+function localPainter(
+  data: RenderData,
+  state: Uint8Array,
+  palette: StylePalette,
+  colors: SeatColors,
+  resolution: number,
+): Painter {
+  const painter = new TilePainter(
+    { ...data, style: data.style.slice() },
+    state.slice(),
+    palette,
+    colors,
+    resolution,
+  );
+  return {
+    updateStates: (changed, states) => painter.updateStates(changed, states),
+    setPalette: (p) => painter.setPalette(p),
+    // Between frames, one tile per task.
+    paint: (z, tx, ty) => new Promise((resolve) => setTimeout(() => resolve(painter.paint(z, tx, ty)), 0)),
+    close: () => undefined,
+  };
+}
+
 /**
- * The plan as the scene knows it: the seats' states and style bytes (kept here, in the render worker),
- * and the painter that draws its tiles.
+ * The plan as the scene knows it (labels, hit boxes, which tiles a change makes stale), and the painter
+ * that paints its tiles off the frame: in a worker of its own when one can start, else between frames.
  */
 export class World {
   readonly data: RenderData;
-  readonly state: Uint8Array;
-  private palette: StylePalette;
-  private readonly painter: TilePainter;
+  private readonly painter: Painter;
+  private readonly resolution: number;
 
   constructor(
     data: RenderData,
@@ -25,40 +99,31 @@ export class World {
     palette: StylePalette,
     colors: SeatColors,
     resolution: number,
+    paint: PaintWorker | null,
   ) {
     this.data = data;
-    this.state = state;
-    this.palette = palette;
-    this.painter = new TilePainter(data, state, palette, colors, resolution);
+    this.resolution = resolution;
+    this.painter = paint
+      ? workerPainter(paint, data, state, palette, colors, resolution)
+      : localPainter(data, state, palette, colors, resolution);
   }
 
-  /** Whether level z shows seats (or section shapes). */
+  /** Whether level z shows seats (or section shapes): the painter's own rule. */
   showsSeats(z: number): boolean {
-    return this.painter.showsSeats(z);
+    return levelShowsSeats(this.data.seatRadius, z, this.resolution);
   }
 
-  /** New states for some seats: their style bytes follow. */
   updateStates(changed: ArrayLike<number>, states: ArrayLike<number>): void {
-    const d = this.data;
-    for (let k = 0; k < changed.length; k++) {
-      const i = changed[k]!;
-      this.state[i] = states[k]!;
-      writeStyle(d.style, i, d.flags[i]!, this.state[i]!, d.ticketGroup[i]!, this.palette);
-    }
-    this.painter.statesChanged();
+    this.painter.updateStates(changed, states);
   }
 
   setPalette(palette: StylePalette): void {
-    this.palette = palette;
-    const d = this.data;
-    for (let i = 0; i < d.count; i++)
-      writeStyle(d.style, i, d.flags[i]!, this.state[i]!, d.ticketGroup[i]!, palette);
-    this.painter.restyled(palette);
+    this.painter.setPalette(palette);
   }
 
-  /** Paints tile (z, tx, ty) on the CPU and wraps it in a texture (uploaded when first drawn). */
-  drawTile(z: number, tx: number, ty: number): Tile {
-    const picture = this.painter.paint(z, tx, ty);
+  /** Paints tile (z, tx, ty) off the frame and wraps it in a texture (uploaded when first drawn). */
+  async paintTile(z: number, tx: number, ty: number): Promise<Tile> {
+    const picture = await this.painter.paint(z, tx, ty);
     const source =
       typeof ImageBitmap !== 'undefined' && picture instanceof ImageBitmap
         ? new ImageSource({ resource: picture, scaleMode: 'linear' })
@@ -71,5 +136,9 @@ export class World {
         if (picture instanceof ImageBitmap) picture.close();
       },
     };
+  }
+
+  destroy(): void {
+    this.painter.close();
   }
 }
