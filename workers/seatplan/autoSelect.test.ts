@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 // The seed generators live with the server; tests may use them as realistic inputs (the module is pure).
 import { arenaPlan, cinemaHallPlan } from '../../server/seed/seatplans.ts';
 import { buildNeighbours } from './adjacency.ts';
-import { autoSelectBest, autoSelectFirst, stageCentre, type AutoSelectResult } from './autoSelect.ts';
+import { autoSelectFirst, type AutoSelectResult } from './autoSelect.ts';
+import { autoSelectBest, groupsOf } from './bestAvailable.ts';
+import { sightOf, stageCentre, viewDistance } from './sight.ts';
 import { FLAG, SEAT_STATE, type PlanData } from './model.ts';
 import { parsePlan } from './parse.ts';
 import { checkSelect, createdLoneSeats, type RuleContext, sofaMembers, validateSelection } from './rules.ts';
@@ -144,6 +146,36 @@ describe('autoSelectBest', () => {
     );
   });
 
+  it('prefers the middle of the line of sight a few rows back over the front row of a side block', () => {
+    // A wide stage above x = 60; rows of 13 seats 12 units apart. Row 1 is free only at its ends, rows
+    // 2–4 are sold, row 5 is free. By straight distance the side of row 1 is nearer (61 against 83); a
+    // customer prefers the middle of row 5.
+    const rows = Array.from({ length: 5 }, () => 'ooooooooooooo');
+    const ctx = setup(rows, '...xxxxxxx...|xxxxxxxxxxxxx|xxxxxxxxxxxxx|xxxxxxxxxxxxx|.............', {
+      stage: 60,
+      policy: 1,
+    });
+    expect(autoSelectBest(ctx, 3)).toEqual(ok([57, 58, 59]));
+    // Nothing free in the middle any more: the side block it is.
+    for (let i = 52; i < 65; i++) ctx.state[i] = 0;
+    expect(sorted(autoSelectBest(ctx, 3))).toEqual(ok([0, 1, 2]));
+  });
+
+  it('with a wheelchair space asked for, the block holds one; and says when no row has one', () => {
+    const ctx = setup(['oooohcoooo'], '..........', { stage: 20, policy: 1 });
+    expect(sorted(autoSelectBest(ctx, 2, { accessible: true }))).toEqual(ok([3, 4]));
+    expect(autoSelectBest(ctx, 2)).toEqual(ok([2, 3]));
+    ctx.state[4] = 0;
+    expect(autoSelectBest(ctx, 2, { accessible: true })).toEqual({ ok: false, code: 'NO_ACCESSIBLE_BLOCK' });
+  });
+
+  it('counts the groups of side-by-side seats a proposal makes', () => {
+    const ctx = setup(['oooo', 'oooo'], '....|....', { stage: 15 });
+    expect(groupsOf(ctx, [1, 2])).toBe(1);
+    expect(groupsOf(ctx, [0, 2])).toBe(2);
+    expect(groupsOf(ctx, [2, 3, 6, 7])).toBe(2);
+  });
+
   it('uses the top centre of the plan without a stage', () => {
     const ctx = setup(['ooooooo', 'ooooooo'], '.......|.......', { stage: null });
     expect(ctx.data.stage).toBeNull();
@@ -166,20 +198,24 @@ describe('autoSelectBest', () => {
     }
   });
 
-  it('allows a lone seat only outside policy 3', () => {
-    expect(autoSelectBest(setup(['ooo'], '...', { stage: 10, policy: 1 }), 2)).toEqual(ok([0, 1]));
-    expect(autoSelectBest(setup(['ooo'], '...', { stage: 10 }), 2)).toMatchObject({
-      ok: false,
-      code: 'single_seat_error',
-    });
+  it('never leaves a lone seat, whatever the policy: when only that would do, it says so', () => {
+    for (const policy of [1, 3]) {
+      expect(autoSelectBest(setup(['ooo'], '...', { stage: 10, policy }), 2)).toMatchObject({
+        ok: false,
+        code: 'single_seat_error',
+      });
+      expect(autoSelectBest(setup(['ooo'], '...', { stage: 10, policy }), 3)).toEqual(ok([0, 1, 2]));
+    }
   });
 
   it('splits over two consecutive rows of one section when no row has a block', () => {
     const ctx = setup(['oooo', 'oooo', 'oooo'], 'xx..|..xx|x..x', { stage: 15 });
     expect(sorted(autoSelectBest(ctx, 4))).toEqual(ok([2, 3, 4, 5]));
-    // Not across sections: rows 1 of two sections are no neighbours; nearest free seats instead.
+    // Not across sections: rows 1 of two sections are no neighbours; whole runs of free seats instead,
+    // never three of the four (that would leave one alone).
     const two = setup([['oo'], ['oo']], '..|..', { stage: 5, policy: 1 });
-    expect(sorted(autoSelectBest(two, 3))).toEqual(ok([0, 1, 2]));
+    expect(sorted(autoSelectBest(two, 4))).toEqual(ok([0, 1, 2, 3]));
+    expect(autoSelectBest(two, 3)).toMatchObject({ ok: false, code: 'single_seat_error' });
   });
 
   it('falls back to any free seats nearest the stage', () => {
@@ -190,11 +226,11 @@ describe('autoSelectBest', () => {
 
   it('keeps accessible, companion and limited-view seats for last', () => {
     expect(autoSelectBest(setup(['hcooooo'], '.......', { stage: 0, policy: 1 }), 2)).toEqual(ok([2, 3]));
-    expect(sorted(autoSelectBest(setup(['hcol'], '....', { stage: 0, policy: 1 }), 3))).toEqual(
+    expect(sorted(autoSelectBest(setup(['hcolo'], '.....', { stage: 0, policy: 1 }), 3))).toEqual(
       ok([0, 1, 2]),
     );
-    expect(sorted(autoSelectBest(setup(['chol'], '....', { stage: 0, policy: 1 }), 3))).toEqual(
-      ok([0, 1, 2]),
+    expect(sorted(autoSelectBest(setup(['chol'], '....', { stage: 0, policy: 1 }), 4))).toEqual(
+      ok([0, 1, 2, 3]),
     );
   });
 
@@ -358,11 +394,11 @@ function qualifyingBlocks(ctx: RuleContext, count: number, f: { ticketGroup?: nu
   return blocks;
 }
 
+/** How far a block's centroid is from the best view (the same measure best available ranks by). */
 function centroidDistance(data: PlanData, seats: number[]): number {
-  const c = stageCentre(data);
   const x = seats.reduce((sum, s) => sum + data.x[s]!, 0) / seats.length;
   const y = seats.reduce((sum, s) => sum + data.y[s]!, 0) / seats.length;
-  return Math.hypot(x - c.x, y - c.y);
+  return viewDistance(sightOf(data), x, y);
 }
 
 /** Property 5 below: when a qualifying block exists, best-available returns one of the nearest. */

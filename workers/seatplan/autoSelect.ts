@@ -1,4 +1,5 @@
 import { FLAG, SEAT_STATE, type PlanData } from './model.ts';
+import { type Sight, viewDistance } from './sight.ts';
 import {
   changeProblem,
   selectionSummary,
@@ -9,9 +10,6 @@ import {
   type RuleFailure,
   type SelectionSummary,
 } from './rules.ts';
-
-/** Math.hypot is exact but several times slower; seat coordinates are small. */
-const dist = (dx: number, dy: number): number => Math.sqrt(dx * dx + dy * dy);
 
 /**
  * Auto-select: the seats the shop proposes for "N tickets" without the customer picking them.
@@ -28,20 +26,26 @@ const dist = (dx: number, dy: number): number => Math.sqrt(dx * dx + dy * dy);
  */
 export type AutoSelectResult =
   | { ok: true; seats: number[] }
-  | { ok: false; code: 'NOT_ENOUGH_SEATS' | RuleCode; params?: Record<string, number | string> };
+  | {
+      ok: false;
+      code: 'NOT_ENOUGH_SEATS' | 'NO_ACCESSIBLE_BLOCK' | RuleCode;
+      params?: Record<string, number | string>;
+    };
 
 export interface AutoSelectOptions {
   ticketGroup?: number;
   section?: number;
+  /** Best available: the block must hold a wheelchair space (and may hold its companion seats). */
+  accessible?: boolean;
 }
 
-const FREE = SEAT_STATE.available;
+export const FREE = SEAT_STATE.available;
 const SELECTED = SEAT_STATE.selected;
-const SPECIAL = FLAG.handicap | FLAG.companion | FLAG.limitedView;
+export const SPECIAL = FLAG.handicap | FLAG.companion | FLAG.limitedView;
 /** Distances closer than this (world units) are a tie. */
-const TIE = 1e-6;
+export const TIE = 1e-6;
 
-interface Search {
+export interface Search {
   ctx: RuleContext;
   count: number;
   /** Seat index range of the section filter (the whole plan without one). */
@@ -54,7 +58,7 @@ interface Search {
 
 type Prepared = { search: Search; result?: undefined } | { result: AutoSelectResult };
 
-function prepare(ctx: RuleContext, count: number, opts: AutoSelectOptions): Prepared {
+export function prepare(ctx: RuleContext, count: number, opts: AutoSelectOptions): Prepared {
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be an integer ≥ 0, not ${count}`);
   const maxSeats = { ok: false, code: 'max_seats_error', params: { maxSeats: ctx.maxSeats } } as const;
@@ -79,7 +83,7 @@ function prepare(ctx: RuleContext, count: number, opts: AutoSelectOptions): Prep
   return { search: { ctx, count, lo, hi, ticketGroup: tg, section: opts.section, summary } };
 }
 
-function inFilter(search: Search, i: number): boolean {
+export function inFilter(search: Search, i: number): boolean {
   return (
     i >= search.lo &&
     i < search.hi &&
@@ -87,7 +91,7 @@ function inFilter(search: Search, i: number): boolean {
   );
 }
 
-const failureOf = (f: RuleFailure): AutoSelectResult =>
+export const failureOf = (f: RuleFailure): AutoSelectResult =>
   f.params ? { ok: false, code: f.code, params: f.params } : { ok: false, code: f.code };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -102,7 +106,7 @@ type Picked = { ok: true; seats: number[] } | { ok: false; failure: RuleFailure 
  * together with the next seats to its right (up to the seats still wanted), so that e.g. the last two
  * seats of a row can be taken together when taking only the first would strand the second.
  */
-function pickGreedy(search: Search, order: ArrayLike<number>, allowSpecial: boolean): Picked {
+export function pickGreedy(search: Search, order: ArrayLike<number>, allowSpecial: boolean): Picked {
   const { data } = search.ctx;
   const { right } = search.ctx.neighbours;
   const work = search.ctx.state.slice();
@@ -205,11 +209,7 @@ export function autoSelectFirst(
  * from each run while the later runs can still make up the rest. For runs of plain seats this finds a
  * selection whenever one exists (a run of L can give 0, 1 … L − 2 or L seats without stranding one).
  */
-function pickByRuns(
-  search: Search,
-  allowSpecial: boolean,
-  centre: { x: number; y: number } | null,
-): number[] | null {
+export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight | null): number[] | null {
   const { ctx, count } = search;
   const { data, state } = ctx;
   const { right } = ctx.neighbours;
@@ -242,24 +242,23 @@ function pickByRuns(
           if (!sofasWhole(data, a, b) || !companionsCovered(search, a, b)) continue;
           starts[m] = a;
           any = true;
-          if (centre) {
-            for (let j = a; j <= b; j++) {
-              nearest = Math.min(nearest, dist(data.x[j]! - centre.x, data.y[j]! - centre.y));
-            }
+          if (sight) {
+            for (let j = a; j <= b; j++)
+              nearest = Math.min(nearest, viewDistance(sight, data.x[j]!, data.y[j]!));
           }
           break;
         }
       }
       if (any) {
         options.push(starts);
-        keys.push(centre ? nearest : i);
+        keys.push(sight ? nearest : i);
       }
       i = e + 1;
     }
   }
 
   const order = options.map((_, k) => k);
-  if (centre) order.sort((p, q) => keys[p]! - keys[q]! || p - q);
+  if (sight) order.sort((p, q) => keys[p]! - keys[q]! || p - q);
   const K = order.length;
   const width = count + 1;
   // feasible[k * width + j]: the runs order[k..] can give exactly j seats.
@@ -300,261 +299,11 @@ function companionsCovered(search: Search, a: number, b: number): boolean {
   return !companion;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Best available
-// ---------------------------------------------------------------------------------------------------------
-
-/** The point seats are scored against: the stage's centre, or the top centre of the plan without one. */
-export function stageCentre(data: PlanData): { x: number; y: number } {
-  const { stage, bounds } = data;
-  if (stage) return { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 };
-  return { x: (bounds.minX + bounds.maxX) / 2, y: bounds.minY };
-}
-
-/** Prefix sums over the plan's seats, so a block's centroid and flag counts cost O(1). */
-interface Prefix {
-  x: Float64Array;
-  y: Float64Array;
-  sofa: Int32Array;
-  handicap: Int32Array;
-  companion: Int32Array;
-}
-
-const prefixes = new WeakMap<PlanData, Prefix>();
-
-/** The plan's prefix sums, computed once per plan (positions and flags do not change). */
-function prefixOf(data: PlanData): Prefix {
-  let prefix = prefixes.get(data);
-  if (!prefix) {
-    prefix = computePrefix(data);
-    prefixes.set(data, prefix);
-  }
-  return prefix;
-}
-
-function computePrefix(data: PlanData): Prefix {
-  const n = data.count;
-  const p: Prefix = {
-    x: new Float64Array(n + 1),
-    y: new Float64Array(n + 1),
-    sofa: new Int32Array(n + 1),
-    handicap: new Int32Array(n + 1),
-    companion: new Int32Array(n + 1),
-  };
-  for (let i = 0; i < n; i++) {
-    const f = data.flags[i]!;
-    p.x[i + 1] = p.x[i]! + data.x[i]!;
-    p.y[i + 1] = p.y[i]! + data.y[i]!;
-    p.sofa[i + 1] = p.sofa[i]! + (data.sofa[i]! >= 0 ? 1 : 0);
-    p.handicap[i + 1] = p.handicap[i]! + (f & FLAG.handicap ? 1 : 0);
-    p.companion[i + 1] = p.companion[i]! + (f & FLAG.companion ? 1 : 0);
-  }
-  return p;
-}
-
-interface Scan {
-  search: Search;
-  prefix: Prefix;
-  centre: { x: number; y: number };
-  allowSpecial: boolean;
-  allowLone: boolean;
-}
-
-/** Called for each acceptable block a..b (k seats) of row `row`. */
-type Visit = (row: number, a: number, b: number, cx: number, cy: number, d: number, centred: number) => void;
-
-/**
- * Every block of k adjacent eligible free seats in one row (index range a..b, chained by neighbours) that
- * keeps sofas whole, brings no companion without an accessible seat, and (unless allowLone) strands no
- * lone free seat at either end.
- */
-function scanBlocks(scan: Scan, k: number, visit: Visit): void {
-  const { search, prefix, centre, allowSpecial, allowLone } = scan;
-  const { data, state } = search.ctx;
-  const { left, right } = search.ctx.neighbours;
-  const { flags } = data;
-  const strands = (j: number, outer: number) =>
-    j >= 0 && state[j] === FREE && (outer < 0 || state[outer] !== FREE);
-  for (let r = 0; r < data.rows.length; r++) {
-    const { start, end, sectionIndex } = data.rows[r]!;
-    if (search.section !== undefined && sectionIndex !== search.section) continue;
-    let run = 0;
-    for (let i = start; i < end; i++) {
-      const ok =
-        state[i] === FREE &&
-        (search.ticketGroup === undefined || data.ticketGroup[i] === search.ticketGroup) &&
-        (allowSpecial || !(flags[i]! & SPECIAL));
-      if (!ok) {
-        run = 0;
-        continue;
-      }
-      run = run > 0 && left[i] === i - 1 ? run + 1 : 1;
-      if (run < k) continue;
-      const a = i - k + 1;
-      const b = i;
-      if (prefix.sofa[b + 1]! - prefix.sofa[a]! > 0 && !sofasWhole(data, a, b)) continue;
-      if (
-        prefix.companion[b + 1]! - prefix.companion[a]! > 0 &&
-        prefix.handicap[b + 1]! - prefix.handicap[a]! === 0 &&
-        search.summary.accessible === 0
-      ) {
-        continue;
-      }
-      if (!allowLone) {
-        const l = left[a]!;
-        const rr = right[b]!;
-        if (strands(l, l >= 0 ? left[l]! : -1) || strands(rr, rr >= 0 ? right[rr]! : -1)) continue;
-      }
-      const cx = (prefix.x[b + 1]! - prefix.x[a]!) / k;
-      const cy = (prefix.y[b + 1]! - prefix.y[a]!) / k;
-      visit(r, a, b, cx, cy, dist(cx - centre.x, cy - centre.y), Math.abs(a + b - (start + end - 1)) / 2);
-    }
-  }
-}
-
-function sofasWhole(data: PlanData, a: number, b: number): boolean {
+export function sofasWhole(data: PlanData, a: number, b: number): boolean {
   for (let s = a; s <= b; s++) {
     if (data.sofa[s]! < 0) continue;
     const members = sofaMembers(data, s);
     if (members[0]! < a || members[members.length - 1]! > b) return false;
   }
   return true;
-}
-
-const better = (d: number, centred: number, bestD: number, bestCentred: number): boolean =>
-  d < bestD - TIE || (d <= bestD + TIE && centred < bestCentred);
-
-function seatsFrom(a: number, k: number): number[] {
-  return Array.from({ length: k }, (_, j) => a + j);
-}
-
-/** The best block of `count` adjacent seats in one row: nearest the centre, then most centred in its row. */
-function bestBlock(scan: Scan, count: number): number[] | null {
-  let bestA = -1;
-  let bestD = Infinity;
-  let bestCentred = Infinity;
-  scanBlocks(scan, count, (_row, a, _b, _cx, _cy, d, centred) => {
-    if (better(d, centred, bestD, bestCentred)) {
-      bestA = a;
-      bestD = d;
-      bestCentred = centred;
-    }
-  });
-  return bestA < 0 ? null : seatsFrom(bestA, count);
-}
-
-/**
- * The best split of `count` seats over two consecutive rows of one section: a block of k in one and of
- * count − k in the other, each the best of its size in its row; scored by the centroid of all the seats,
- * ties going to the more even split.
- */
-function bestSplit(scan: Scan, count: number): number[] | null {
-  const rows = scan.search.ctx.data.rows;
-  const n = rows.length;
-  const per: Array<{ a: Int32Array; cx: Float64Array; cy: Float64Array; centred: Float64Array } | undefined> =
-    [];
-  for (let k = 1; k < count; k++) {
-    const best = {
-      a: new Int32Array(n).fill(-1),
-      d: new Float64Array(n).fill(Infinity),
-      cx: new Float64Array(n),
-      cy: new Float64Array(n),
-      centred: new Float64Array(n).fill(Infinity),
-    };
-    scanBlocks(scan, k, (row, a, _b, cx, cy, d, centred) => {
-      if (better(d, centred, best.d[row]!, best.centred[row]!)) {
-        best.a[row] = a;
-        best.d[row] = d;
-        best.cx[row] = cx;
-        best.cy[row] = cy;
-        best.centred[row] = centred;
-      }
-    });
-    per[k] = best;
-  }
-  const { centre } = scan;
-  let choice: number[] | null = null;
-  let bestD = Infinity;
-  let bestUneven = Infinity;
-  for (let r = 0; r + 1 < n; r++) {
-    if (rows[r]!.sectionIndex !== rows[r + 1]!.sectionIndex) continue;
-    for (let k = 1; k < count; k++) {
-      const one = per[k]!;
-      const two = per[count - k]!;
-      const a1 = one.a[r]!;
-      const a2 = two.a[r + 1]!;
-      if (a1 < 0 || a2 < 0) continue;
-      const cx = (k * one.cx[r]! + (count - k) * two.cx[r + 1]!) / count;
-      const cy = (k * one.cy[r]! + (count - k) * two.cy[r + 1]!) / count;
-      const d = dist(cx - centre.x, cy - centre.y);
-      const uneven = Math.abs(count - 2 * k);
-      if (better(d, uneven, bestD, bestUneven)) {
-        bestD = d;
-        bestUneven = uneven;
-        choice = [...seatsFrom(a1, k), ...seatsFrom(a2, count - k)];
-      }
-    }
-  }
-  return choice;
-}
-
-/** Eligible free seats of the filter, nearest the centre first (index order on ties). */
-function byDistance(search: Search, centre: { x: number; y: number }, allowSpecial: boolean): Int32Array {
-  const { data, state } = search.ctx;
-  const seats: number[] = [];
-  for (let i = search.lo; i < search.hi; i++) {
-    if (state[i] !== FREE || !inFilter(search, i)) continue;
-    if (!allowSpecial && data.flags[i]! & SPECIAL) continue;
-    seats.push(i);
-  }
-  const d = new Float64Array(data.count);
-  for (const i of seats) d[i] = dist(data.x[i]! - centre.x, data.y[i]! - centre.y);
-  return Int32Array.from(seats).sort((p, q) => d[p]! - d[q]! || p - q);
-}
-
-/**
- * Best available: `count` adjacent free seats in one row, stranding no lone free seat (whatever the
- * policy), nearest the centre of the stage (block centroid to stage centre; ties: the block most centred
- * in its row, then plan order). When there is no such block the search relaxes step by step:
- *   1. blocks that strand a lone seat (not under policy 3, whose rules refuse them);
- *   2. a split over two consecutive rows of one section (no lone seat first, then, not under policy 3,
- *      allowing them);
- *   3. any free seats, nearest the stage first, each accepted by the rules on top of the previous ones;
- *   4. when that gets stuck, blocks from several runs of free seats, nearest runs first (`pickByRuns`).
- * All of that first with ordinary seats only, then again allowing accessible, companion and limited-view
- * seats. The proposal is checked against the rules as a whole before it is returned.
- */
-export function autoSelectBest(
-  ctx: RuleContext,
-  count: number,
-  opts: AutoSelectOptions = {},
-): AutoSelectResult {
-  const prepared = prepare(ctx, count, opts);
-  if (prepared.result) return prepared.result;
-  const { search } = prepared;
-  const centre = stageCentre(ctx.data);
-  const prefix = prefixOf(ctx.data);
-  const loneModes = ctx.seatingPolicyId === SINGLE_SEAT_POLICY ? [false] : [false, true];
-  const accepted = (seats: number[] | null): seats is number[] =>
-    seats !== null && changeProblem(ctx, seats, [], search.summary) === null;
-
-  let failure: RuleFailure | null = null;
-  for (const allowSpecial of [false, true]) {
-    for (const allowLone of loneModes) {
-      const block = bestBlock({ search, prefix, centre, allowSpecial, allowLone }, count);
-      if (accepted(block)) return { ok: true, seats: block };
-    }
-    if (count >= 2) {
-      for (const allowLone of loneModes) {
-        const split = bestSplit({ search, prefix, centre, allowSpecial, allowLone }, count);
-        if (accepted(split)) return { ok: true, seats: split };
-      }
-    }
-    const picked = pickGreedy(search, byDistance(search, centre, allowSpecial), allowSpecial);
-    if (picked.ok && accepted(picked.seats)) return { ok: true, seats: picked.seats };
-    if (!picked.ok) failure = picked.failure ?? failure;
-    const byRuns = pickByRuns(search, allowSpecial, centre);
-    if (accepted(byRuns)) return { ok: true, seats: byRuns };
-  }
-  return failure ? failureOf(failure) : { ok: false, code: 'NOT_ENOUGH_SEATS' };
 }

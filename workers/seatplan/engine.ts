@@ -1,5 +1,6 @@
 import { buildNeighbours } from './adjacency.ts';
-import { autoSelectBest, autoSelectFirst, type AutoSelectResult } from './autoSelect.ts';
+import { type AutoSelectOptions, autoSelectFirst, type AutoSelectResult } from './autoSelect.ts';
+import { autoSelectBest, groupsOf } from './bestAvailable.ts';
 import { availableList, describeSeat, type ListSection, type SeatDescription } from './describe.ts';
 import { buildGrid, type SeatGrid } from './grid.ts';
 import { type ParseIssue, type PlanData, SEAT_STATE } from './model.ts';
@@ -339,14 +340,15 @@ export class SeatplanEngine {
     return changed;
   }
 
+  /** Auto-select; best available also says how many groups of side-by-side seats it proposes. */
   autoSelect(
     count: number,
     mode: 'first' | 'best',
-    opts?: { ticketGroup?: number; section?: number },
-  ): AutoSelectResult {
-    return mode === 'first'
-      ? autoSelectFirst(this.ctx(), count, opts)
-      : autoSelectBest(this.ctx(), count, opts);
+    opts?: AutoSelectOptions,
+  ): AutoSelectResult | { ok: true; seats: number[]; groups: number } {
+    if (mode === 'first') return autoSelectFirst(this.ctx(), count, opts);
+    const r = autoSelectBest(this.ctx(), count, opts);
+    return r.ok ? { ...r, groups: groupsOf(this.ctx(), r.seats) } : r;
   }
 
   selected(): number[] {

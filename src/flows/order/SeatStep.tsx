@@ -11,8 +11,9 @@ import { SeatMap } from '../../seatmap/SeatMap.tsx';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { usePhone } from '../../ui/usePhone.ts';
+import { FLAG } from '../../../workers/seatplan/model.ts';
 import type { Confirm } from '../../../workers/seatplan/rules.ts';
-import { AutoSelect, type AutoSelectMode } from './AutoSelect.tsx';
+import { AutoSelect, type AutoSelectChoice, type AutoSelectMode } from './AutoSelect.tsx';
 import type { HeldSeat } from './model.ts';
 import { autoSelectText, confirmationsOf, ruleText, type SeatText, swapFromKey } from './seatActions.ts';
 import { lockSeats, releaseSeats, swapSeats, toHeld } from './seatBooking.ts';
@@ -52,6 +53,8 @@ export function SeatStep(props: SeatStepProps) {
   // The stream version of the status map the map loaded with: live updates start from there.
   const [loadedVersion, setLoadedVersion] = useState<string | undefined>(undefined);
   const [sections, setSections] = useState<{ index: number; name: string }[]>([]);
+  const [levels, setLevels] = useState<{ ticketGroup: number; label: string }[]>([]);
+  const [hasAccessible, setHasAccessible] = useState(false);
   const pendingRef = useRef(pending);
   // The map calls back through a ref updated after render: a flag in state could be read stale there.
   const busyRef = useRef(false);
@@ -114,7 +117,15 @@ export function SeatStep(props: SeatStepProps) {
   const onLoaded = async (h: SeatMapHandle, version: string | undefined) => {
     setLoadedVersion(version);
     setHandle(h);
-    setSections((h.data()?.sections ?? []).map((s, index) => ({ index, name: s.name })));
+    const data = h.data();
+    setSections((data?.sections ?? []).map((s, index) => ({ index, name: s.name })));
+    setLevels(
+      (data?.levels ?? []).map(([ticketGroup]) => ({
+        ticketGroup,
+        label: props.priceOf(ticketGroup) ?? String(ticketGroup),
+      })),
+    );
+    setHasAccessible(data ? data.flags.some((f) => (f & FLAG.handicap) !== 0) : false);
     // Seats this visitor already holds (a reload, or a return from a later step) show as selected.
     const status = await api.seatsStatus(p).catch(() => null);
     if (!status) return;
@@ -186,10 +197,17 @@ export function SeatStep(props: SeatStepProps) {
           return lock(h, r.seats);
         });
 
-  const autoSelect = (count: number, mode: AutoSelectMode, section: number | undefined) =>
+  const autoSelect = (count: number, mode: AutoSelectMode, choice: AutoSelectChoice) =>
     act(async (h) => {
-      const r = await h.engine.call('autoSelect', count, mode, section === undefined ? {} : { section });
-      if (!r.ok) return say(autoSelectText(r, section !== undefined));
+      const r = await h.engine.call('autoSelect', count, mode, {
+        ...(choice.section === undefined ? {} : { section: choice.section }),
+        ...(choice.ticketGroup === undefined ? {} : { ticketGroup: choice.ticketGroup }),
+        ...(choice.accessible ? { accessible: true } : {}),
+      });
+      if (!r.ok) return say(autoSelectText(r, choice.section !== undefined, count));
+      // Best available found no block of that size: it says so, and proposes the best it found.
+      if ('groups' in r && r.groups > 1)
+        say({ key: 'order.noBlock', params: { seats: count, groups: r.groups } });
       // Wheelchair spaces and limited-view seats (proposed only when the others run short) need a yes.
       const confirm = confirmationsOf(await Promise.all(r.seats.map((i) => h.describe(i))));
       if (confirm.length > 0) return setPending({ seats: r.seats, confirm });
@@ -216,7 +234,9 @@ export function SeatStep(props: SeatStepProps) {
       sections={sections}
       bestEnabled={p.isBestAvailableEnabled}
       disabled={!handle || busy}
-      onRun={(count, mode, section) => void autoSelect(count, mode, section)}
+      levels={levels}
+      hasAccessible={hasAccessible}
+      onRun={(count, mode, choice) => void autoSelect(count, mode, choice)}
     />
   );
   return (

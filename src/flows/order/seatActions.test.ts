@@ -31,6 +31,10 @@ describe('the texts of seat refusals', () => {
       key: 'seatmap.rules.single_seat_error',
       params: { row: '3', seat: '4' },
     });
+    expect(autoSelectText({ code: 'NO_ACCESSIBLE_BLOCK' }, false, 3)).toEqual({
+      key: 'order.noAccessibleBlock',
+      params: { seats: 3 },
+    });
   });
 });
 

@@ -22,9 +22,11 @@ export function ruleText(r: Refusal): SeatText {
 /**
  * An auto-select refusal. The worker's NOT_ENOUGH_SEATS stays inside the worker: the customer hears the
  * spec's catalogue code, section_not_enough_seats when a section was chosen and res_not_enough_seats for
- * the whole plan (reserved seating). The other refusals are the seat rules' own.
+ * the whole plan (reserved seating). NO_ACCESSIBLE_BLOCK (no row has `count` seats side by side with a
+ * wheelchair space) says so; the other refusals are the seat rules' own.
  */
-export function autoSelectText(r: Refusal, sectionChosen: boolean): SeatText {
+export function autoSelectText(r: Refusal, sectionChosen: boolean, count = 0): SeatText {
+  if (r.code === 'NO_ACCESSIBLE_BLOCK') return { key: 'order.noAccessibleBlock', params: { seats: count } };
   if (r.code !== 'NOT_ENOUGH_SEATS') return ruleText(r);
   return {
     key: sectionChosen ? 'errors.section_not_enough_seats' : 'errors.res_not_enough_seats',
