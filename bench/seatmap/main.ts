@@ -33,6 +33,8 @@ export interface LoadInfo {
   workerLoadMs: number | null;
   /** The renderer's own figure for data → first frame, where it has one. */
   reportedFirstFrameMs: number | null;
+  /** Of load+index, parsing the plan's JSON into the renderer's model (ours: in its worker). */
+  parseMs?: number | null;
 }
 
 export interface Driver {
@@ -84,6 +86,8 @@ export interface Metrics {
     step: string;
     /** Renderer creation → first painted frame. */
     loadWallMs: number | null;
+    /** Parsing the plan (ours: JSON → typed arrays in the worker), null where not reported. */
+    parseMs: number | null;
     /** Where frame times come from: 'presented' (the renderer's own frames) or 'raf' (this thread's). */
     frameClock: 'presented' | 'raf' | null;
     /** Longest task from the data in hand to the first painted frame (load minus renderer start-up). */
@@ -226,6 +230,7 @@ async function run(
     heapMB: null,
     detail: {
       step: 'start',
+      parseMs: null,
       frameClock: null,
       loadWallMs: null,
       longestTaskAfterDataMs: null,
@@ -264,6 +269,7 @@ async function run(
   m.workerLoadMs = round(info.workerLoadMs);
   m.firstFrameMs = round(w.loadEnd - info.dataAt);
   m.detail.reportedFirstFrameMs = round(info.reportedFirstFrameMs);
+  m.detail.parseMs = round(info.parseMs ?? null);
   m.detail.adapterMs = round(info.adapterMs);
   m.detail.loadWallMs = round(w.loadEnd - w.loadStart);
   const loadTasks = longest(w.loadStart, w.loadEnd);

@@ -40,6 +40,7 @@ export function oursDriver(container: HTMLElement): Driver {
         seats: report.seats,
         workerLoadMs: report.timings.workerLoadMs,
         reportedFirstFrameMs: report.timings.firstFrameMs,
+        parseMs: report.timings.parseMs,
       };
     },
     seatCentres(keys) {

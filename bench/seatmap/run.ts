@@ -504,6 +504,10 @@ function targetLines(runs: readonly BenchRun[]): string[] {
               : '';
         lines.push(`${verdict}  ours ${shape} ${big.seats}: ${t.label}: ${v ?? 'null'}${extra}`);
       }
+      const parse = (big.detail?.parseMs as number | null | undefined) ?? null;
+      lines.push(
+        `${parse === null ? 'n/a ' : parse <= 150 ? 'PASS' : 'MISS'}  ours ${shape} ${big.seats}: plan parsed in the worker ≤ 150 ms: ${parse ?? 'null'}`,
+      );
       const kb = big.planKB?.brotli ?? null;
       lines.push(
         `${kb === null ? 'n/a ' : kb <= 1536 ? 'PASS' : 'MISS'}  ${shape} ${big.seats}: plan ≤ 1.5 MB compressed: ${kb ?? 'null'} KB brotli (${big.planKB?.gzip ?? '?'} KB gzip, ${big.planKB?.raw ?? '?'} KB raw)`,

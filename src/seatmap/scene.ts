@@ -53,12 +53,13 @@ const raf: (cb: () => void) => void =
 
 /**
  * The seat map's drawing, wherever it runs: in the render worker on an OffscreenCanvas (the usual case,
- * so WebGL start-up, shader compiles and tile drawing never block the page), or on the page's own canvas
- * where a worker cannot draw. What does not change during a gesture is drawn once into cached 512-pixel
- * tiles per zoom level (`World.drawTile`, `TileCache`); a frame composites the visible tiles as textured
- * quads (borrowing a coarser tile's picture where one is not drawn yet) and draws the labels and marks
- * over them. A seat change redraws only the tiles that hold the seat. While a gesture moves the map on a
- * slow (software) GPU, frames are composited at half resolution; a settled map is drawn at full detail.
+ * so WebGL start-up, shader compiles and compositing never block the page), or on the page's own canvas
+ * where a worker cannot draw. What does not change during a gesture is painted once, off the frame, into
+ * cached 512-pixel tiles per zoom level (`World.paintTile`, `TileCache`); a frame composites the visible
+ * tiles as textured quads (borrowing a coarser tile's picture where one is not painted yet,
+ * `TileSprites`) and draws the labels and marks over them. A seat change makes stale only the tiles that
+ * hold the seat. While a gesture moves the map on a slow (software) GPU, frames are composited at half
+ * resolution; a settled map is drawn at full detail.
  */
 export class SeatScene {
   private readonly app: Application;
@@ -293,11 +294,17 @@ export class SeatScene {
     return { drawn, pending, labelsDone };
   }
 
+  private moving(): boolean {
+    return now() - this.lastMoveAt < SETTLE_MS;
+  }
+
   /** Asks the painter for the next tiles the last frame wanted, as it has room. */
   private pump(): void {
     const w = this.world;
     if (!w) return;
-    while (this.painting.size < MAX_PAINTING && this.queue.length > 0) {
+    // While a gesture moves the map, one tile at a time: the painter shares the CPU with the frames.
+    const room = this.moving() ? 1 : MAX_PAINTING;
+    while (this.painting.size < room && this.queue.length > 0) {
       const k = this.queue.shift()!;
       const e = this.tiles.get(k.z, k.tx, k.ty);
       if (!e || e.dirty) this.paint(w, k.z, k.tx, k.ty);

@@ -38,7 +38,6 @@ import {
   buildStyle,
   type ColorMode,
   DEFAULT_COLORS,
-  interleavePositions,
   levelColors,
   makeStylePalette,
   type SeatColors,
@@ -79,8 +78,7 @@ export interface RenderData {
   bounds: PlanData['bounds'];
   stage: PlanData['stage'];
   name: string;
-  /** Seat centres interleaved for the GPU, and 4 style bytes per seat (r, g, b, kind). */
-  positions: Float32Array;
+  /** 4 style bytes per seat (r, g, b, kind): the tile painter's colours and shapes. */
   style: Uint8Array;
   /** Price-level colours: ticket group id → colour. */
   levels: [number, string][];
@@ -213,7 +211,6 @@ export class SeatplanEngine {
         bounds: data.bounds,
         stage: data.stage,
         name: data.name,
-        positions: interleavePositions(data.x, data.y),
         style,
         levels: [...levels],
       },

@@ -95,13 +95,3 @@ export function buildStyle(data: PlanData, state: Uint8Array, palette: StylePale
     writeStyle(out, i, data.flags[i]!, state[i]!, data.ticketGroup[i]!, palette);
   return out;
 }
-
-/** Seat centres interleaved (x0, y0, x1, y1, ...), as the GPU reads them. */
-export function interleavePositions(x: Float32Array, y: Float32Array): Float32Array {
-  const out = new Float32Array(x.length * 2);
-  for (let i = 0; i < x.length; i++) {
-    out[i * 2] = x[i]!;
-    out[i * 2 + 1] = y[i]!;
-  }
-  return out;
-}
