@@ -34,10 +34,10 @@ const host = {
   async whenPainted() {
     await need().whenPainted();
   },
+  /** Releases the scene and stops the paint worker; the page then terminates this worker. */
   destroy() {
     scene?.destroy();
     scene = null;
-    close();
   },
 };
 

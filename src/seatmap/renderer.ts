@@ -93,8 +93,17 @@ export class SeatMapRenderer {
           }),
         ]).finally(() => clearTimeout(timer));
         renderer = new SeatMapRenderer(canvas, remote as unknown as SceneApi, true, size, () => {
-          void remote.destroy().catch(() => undefined);
-          setTimeout(() => worker.terminate(), 1000);
+          // The scene first stops its paint worker (a nested worker outliving its parent confuses
+          // debuggers), then this one goes; a worker that does not answer goes anyway.
+          const stop = () => worker.terminate();
+          const timer = setTimeout(stop, 1000);
+          void remote.destroy().then(
+            () => {
+              clearTimeout(timer);
+              stop();
+            },
+            () => undefined,
+          );
         });
         return renderer;
       } catch {
