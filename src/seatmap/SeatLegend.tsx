@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatKind } from '../../workers/seatplan/model.ts';
 import type { SeatColors } from './palette.ts';
@@ -68,24 +69,33 @@ export function SeatShape({
   );
 }
 
-export function SeatLegend({ colors, mode }: { colors: SeatColors; mode: LegendMode }) {
-  const { t } = useTranslation();
-  if (mode === 'none') return null;
+/** A legend: a list of chips, one line on a wide screen, wrapping on a narrow one. */
+function LegendList({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
     <Group
       gap="sm"
       component="ul"
-      aria-label={t('seatmap.legend')}
+      aria-label={label}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      data-testid="seat-legend"
+      data-testid={testId}
     >
+      {children}
+    </Group>
+  );
+}
+
+export function SeatLegend({ colors, mode }: { colors: SeatColors; mode: LegendMode }) {
+  const { t } = useTranslation();
+  if (mode === 'none') return null;
+  return (
+    <LegendList label={t('seatmap.legend')} testId="seat-legend">
       {(mode === 'full' ? KINDS : COMPACT).map((kind) => (
         <Group key={kind} gap={6} component="li" wrap="nowrap">
           <SeatShape kind={kind} colors={colors} />
           <Text size="xs">{t(`seatmap.kind.${kind}`)}</Text>
         </Group>
       ))}
-    </Group>
+    </LegendList>
   );
 }
 
@@ -106,13 +116,7 @@ export function PriceLegend({
     .filter((c): c is { tg: number; color: string; price: string } => c.price !== null);
   if (chips.length === 0) return null;
   return (
-    <Group
-      gap="sm"
-      component="ul"
-      aria-label={t('seatmap.priceLegend')}
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      data-testid="price-legend"
-    >
+    <LegendList label={t('seatmap.priceLegend')} testId="price-legend">
       {chips.map((c) => (
         <Group key={c.tg} gap={6} component="li" wrap="nowrap">
           <svg width={14} height={14} viewBox="0 0 16 16" aria-hidden focusable="false">
@@ -123,6 +127,6 @@ export function PriceLegend({
           </Text>
         </Group>
       ))}
-    </Group>
+    </LegendList>
   );
 }

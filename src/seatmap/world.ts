@@ -42,17 +42,19 @@ export function startPaintWorker(): PaintWorker | null {
   }
 }
 
-function workerPainter(
-  paint: PaintWorker,
-  data: RenderData,
-  state: Uint8Array,
-  palette: StylePalette,
-  colors: SeatColors,
-  resolution: number,
-): Painter {
+/** What a painter paints from. */
+interface PaintPlan {
+  data: RenderData;
+  state: Uint8Array;
+  palette: StylePalette;
+  colors: SeatColors;
+  resolution: number;
+}
+
+function workerPainter(paint: PaintWorker, p: PaintPlan): Painter {
   const { remote } = paint;
   // Its own copies: the scene keeps the plan for labels and invalidation.
-  void remote.setPlan(data, state, palette, colors, resolution);
+  void remote.setPlan(p.data, p.state, p.palette, p.colors, p.resolution);
   return {
     updateStates: (changed, states) => void remote.updateStates(Array.from(changed), Array.from(states)),
     setPalette: (p) => void remote.setPalette(p),
@@ -61,19 +63,13 @@ function workerPainter(
   };
 }
 
-function localPainter(
-  data: RenderData,
-  state: Uint8Array,
-  palette: StylePalette,
-  colors: SeatColors,
-  resolution: number,
-): Painter {
+function localPainter(p: PaintPlan): Painter {
   const painter = new TilePainter(
-    { ...data, style: data.style.slice() },
-    state.slice(),
-    palette,
-    colors,
-    resolution,
+    { ...p.data, style: p.data.style.slice() },
+    p.state.slice(),
+    p.palette,
+    p.colors,
+    p.resolution,
   );
   return {
     updateStates: (changed, states) => painter.updateStates(changed, states),
@@ -103,9 +99,8 @@ export class World {
   ) {
     this.data = data;
     this.resolution = resolution;
-    this.painter = paint
-      ? workerPainter(paint, data, state, palette, colors, resolution)
-      : localPainter(data, state, palette, colors, resolution);
+    const plan = { data, state, palette, colors, resolution };
+    this.painter = paint ? workerPainter(paint, plan) : localPainter(plan);
   }
 
   /** Whether level z shows seats (or section shapes): the painter's own rule. */
