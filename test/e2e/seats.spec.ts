@@ -191,7 +191,10 @@ test('auto-select within a section says section_not_enough_seats when that secti
   await othersTakeAllBut(request, show, inChoir.slice(0, 2), choir.id);
   await page.goto(`/order/${show.id}?language=en`);
   await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
+  // The plan is in (its price levels are listed) before the customer asks for seats.
+  await expect(page.getByTestId('price-legend')).toBeVisible();
   await page.getByTestId('auto-select-count').fill('3');
+  await expect(page.getByTestId('auto-select-count')).toHaveValue('3');
   await page.getByTestId('auto-select-section').click();
   await page.getByRole('option', { name: 'Choir' }).click();
   await page.getByTestId('first-available').click();
@@ -199,6 +202,7 @@ test('auto-select within a section says section_not_enough_seats when that secti
   await shot(page, info, 'section-not-enough-en');
   await page.getByTestId('auto-select-section').click();
   await page.getByRole('option', { name: 'Any section' }).click();
+  await expect(page.getByTestId('auto-select-count')).toHaveValue('3');
   await page.getByTestId('first-available').click();
   await expect(page.getByTestId('seats-chosen')).toContainText('(3)');
 });
