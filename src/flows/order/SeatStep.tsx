@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Box, Stack, Text } from '@mantine/core';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../api/client.ts';
@@ -241,7 +241,9 @@ export function SeatStep(props: SeatStepProps) {
   );
   return (
     <Stack gap="sm">
-      {phone ? null : autoSelectForm}
+      {/* One place in the tree whatever the screen (a phone puts it after the map, by flex order), so a
+          resize across the phone width keeps what the customer typed in it. */}
+      <Box style={{ order: phone ? 1 : -1 }}>{autoSelectForm}</Box>
       {message ? (
         <Alert
           color="orange"
@@ -270,8 +272,6 @@ export function SeatStep(props: SeatStepProps) {
       <Text size="sm" c="dimmed" data-testid="seat-hint">
         {t(atCap ? 'order.swapHint' : 'order.clickToChoose')}
       </Text>
-      {/* On a phone the map comes first; choosing by count follows it. */}
-      {phone ? autoSelectForm : null}
       <SeatConfirmDialog
         confirm={pending?.confirm ?? null}
         onAccept={() => {
