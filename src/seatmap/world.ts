@@ -56,7 +56,8 @@ function workerPainter(paint: PaintWorker, p: PaintPlan): Painter {
   // Its own copies: the scene keeps the plan for labels and invalidation.
   void remote.setPlan(p.data, p.state, p.palette, p.colors, p.resolution);
   return {
-    updateStates: (changed, states) => void remote.updateStates(Array.from(changed), Array.from(states)),
+    // Typed arrays cross to the worker as they are (a copy of their bytes), no detour through plain arrays.
+    updateStates: (changed, states) => void remote.updateStates(changed, states),
     setPalette: (p) => void remote.setPalette(p),
     paint: (z, tx, ty) => remote.paint(z, tx, ty) as Promise<ImageBitmap>,
     close: () => undefined,
