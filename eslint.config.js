@@ -98,6 +98,24 @@ export default tseslint.config(
     },
   },
   {
+    // The seat map is a layer under the flows: it knows plans, seats and the canvas, never a flow's screens.
+    files: ['src/seatmap/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/flows/**', '**/app/**', '**/server/**'],
+              message:
+                'src/seatmap imports no flow, no app shell and no server code; flows import the seat map.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may use the server's plan generators and other fixtures across layers.
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_AUTH_SECRET } from './test/e2e/visitors.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 /** Browser tests drive the system Chromium against the real server and a fresh SQLite database. */
 export default defineConfig({
   testDir: 'test/e2e',
+  // Fails the run when the browsers reported any Content-Security-Policy violation to the box office.
+  globalTeardown: './test/e2e/cspTeardown.ts',
   // Separate runs side by side (E2E_PORT, E2E_OUTPUT_DIR, E2E_DATA_DIR, STATIC_DIR) do not share files.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 30_000,
@@ -39,6 +42,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      AUTH_SECRET: E2E_AUTH_SECRET,
+      // One address (127.0.0.1) plays every customer of the suite: per-address limits would add up.
+      LIMIT_HELD_SEATS_PER_ADDRESS: '1000000',
+      LIMIT_LOCKS_PER_MINUTE_PER_ADDRESS: '1000000',
+      LIMIT_COMMITS_PER_10MIN_PER_ADDRESS: '1000000',
       // A Blik payment waits this long for the banking app (60 s by default), so a test can see it expire.
       SANDBOX_BLIK_APPROVAL_SECONDS: '6',
     },

@@ -10,7 +10,9 @@ import { seedDemoCatalogue } from '../server/seed/index.ts';
 import type { CheckoutAnswer } from '../src/api/contract/checkout.ts';
 import type { PresentationSummary, TicketGroup } from '../src/api/contract/presentations.ts';
 import type { Seatplan } from '../src/api/contract/seatplan.ts';
+import { seatKey } from '../src/domain/seatKey.ts';
 import { benchCommitBody, dropSchema, pct, round2 } from './common.ts';
+import { BENCH_LIMITS, visitor } from './visitors.ts';
 
 /**
  * Checkout benchmark: does a slow card acquirer hold up everybody else? Ten customers each hold two
@@ -93,6 +95,9 @@ export async function benchCheckout(
       LOG_LEVEL: 'warn',
       MAX_SEATS_PER_TRANSACTION: '100',
       SANDBOX_ACQUIRER_DELAY_MS: String(ACQUIRER_DELAY_MS),
+      ...BENCH_LIMITS,
+      // The other visitor locks and unlocks one seat as fast as it can while the commits run.
+      LIMIT_LOCKS_PER_MINUTE_PER_VISITOR: '1000000',
       ...(database === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     });
     const db = await openDatabase({ ...config, poolSize: 16 });
@@ -165,7 +170,7 @@ async function scenario(
             !s.companion &&
             !s.premium &&
             !s.limitedView &&
-            !!status[`${section.id}_${s.x}_${s.y}`];
+            !!status[seatKey(section.id, s.x, s.y)];
           if (plain(a) && plain(b)) {
             const seat = (s: typeof a): Seat => ({
               sectionId: section.id,
@@ -199,20 +204,20 @@ async function scenario(
   };
   const mustLock = async (uuid: string, s: Seat, op: 'lock-seat' | 'unlock-seat') => {
     const r = await call('PUT', `/api/seats/${op}`, uuid, lockBody(s));
-    if (r.status !== 200) throw new Error(`${op} ${s.sectionId}_${s.x}_${s.y}: ${r.status} ${r.text}`);
+    if (r.status !== 200) throw new Error(`${op} ${seatKey(s.sectionId, s.x, s.y)}: ${r.status} ${r.text}`);
   };
 
   // Ten customers each lock two seats.
-  const customers = chosen.slice(0, CUSTOMERS).map((seats) => ({ uuid: crypto.randomUUID(), seats }));
+  const customers = chosen.slice(0, CUSTOMERS).map((seats) => ({ uuid: visitor(), seats }));
   for (const c of customers) for (const s of c.seats) await mustLock(c.uuid, s, 'lock-seat');
 
   // The other visitor: one seat, locked and unlocked again and again.
-  const visitor = crypto.randomUUID();
+  const other = visitor();
   const visitorSeat = chosen[CUSTOMERS]![0];
   const roundTrip = async () => {
     const t = performance.now();
-    await mustLock(visitor, visitorSeat, 'lock-seat');
-    await mustLock(visitor, visitorSeat, 'unlock-seat');
+    await mustLock(other, visitorSeat, 'lock-seat');
+    await mustLock(other, visitorSeat, 'unlock-seat');
     return performance.now() - t;
   };
   for (let i = 0; i < WARMUP_ROUND_TRIPS; i++) await roundTrip();

@@ -6,4 +6,6 @@ const dir = process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', 'test-re
 rmSync(dir, { recursive: true, force: true });
 process.env.DATA_DIR = dir;
 delete process.env.DATABASE_URL;
+// The login tests read the codes from the development SMS outbox.
+process.env.DEV_OUTBOX = '1';
 await import('../server/main.ts');

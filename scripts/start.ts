@@ -31,4 +31,11 @@ if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log(`shop built in ${Math.round(performance.now() - started)} ms`);
 }
+// The demo shows the development SMS outbox (every login code) at /dev/sms-outbox; never in production.
+if (process.env.NODE_ENV !== 'production' && process.env.DEV_OUTBOX === undefined) {
+  process.env.DEV_OUTBOX = '1';
+  console.log(
+    'demo mode (DEV_OUTBOX=1): login codes go to the development SMS outbox at /dev/sms-outbox, not to phones',
+  );
+}
 await import('../server/main.ts');

@@ -47,7 +47,9 @@ describe.each(dialects)('the box-office app on %s', (dialect) => {
       statusCode: 404,
       code: 'not_found',
       message: 'POST /api/no/such/thing does not exist',
+      requestId: res.headers['x-request-id'],
     });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('turns malformed bodies into 4xx errors with a catalogue code', async () => {

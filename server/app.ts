@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -44,6 +45,12 @@ import { startReconciler } from './services/checkout/reconciler.ts';
 import type { PaymentProvider } from './services/payments/provider.ts';
 import { SandboxPaymentProvider } from './services/payments/sandbox/acquirer.ts';
 import { visitorCookie } from './services/visitors/visitor.ts';
+import { abuseGuard } from './services/visitors/abuse.ts';
+import { visitorIdKey } from './services/visitors/visitorId.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { sandboxFrameable, securityHeaders } from './http/security.ts';
+import { healthRoutes } from './routes/health.ts';
+import { cspReportRoutes } from './routes/cspReport.ts';
 import { loadSettings } from './settings.ts';
 import type { Settings } from '../src/api/contract/session.ts';
 
@@ -73,6 +80,8 @@ declare module 'fastify' {
       sms: SmsSender;
       captcha: CaptchaVerifier;
       authSecret: Buffer;
+      /** Signs and checks the visitor ids the box office issues (services/visitors/visitorId.ts). */
+      visitorKey: Buffer;
       /** Seat status snapshots, the change feed and the streams of this process. */
       live: LiveStatus;
     };
@@ -101,16 +110,35 @@ function paymentProviderOf(name: string, deps: AppDeps, clock: Clock): PaymentPr
   }
 }
 
+const BODY_LIMIT_BYTES = 256 * 1024;
+
 /** Builds the box-office app: API under /api, its OpenAPI document at /api/docs, and the shop. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // The largest honest body is a cart of 10 seats with their products: far under 256 KB.
+    bodyLimit: BODY_LIMIT_BYTES,
+    http: {
+      // Request headers (cookies included) beyond 16 KB are refused by Node with 431.
+      maxHeaderSize: 16 * 1024,
+      // Node checks the request timeout on this beat (30 s by default, far too coarse for a short timeout).
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(deps.config.requestTimeoutMs / 4)),
+      headersTimeout: Math.min(60_000, deps.config.requestTimeoutMs),
+    },
+    // A client that sends its body too slowly is cut off (408) instead of holding a socket forever.
+    requestTimeout: deps.config.requestTimeoutMs,
+    connectionTimeout: 60_000,
     // Node's default of 0 keeps idle sockets open; close them so shutdown is quick.
     forceCloseConnections: 'idle',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Behind a proxy that names requests (X-Request-Id), its id is kept; otherwise a uuid.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   });
+
   const clock = deps.clock ?? systemClock;
   const settings = loadSettings(deps.config);
+  const authSecret = await loadAuthSecret(deps.db.kysely, deps.config.authSecret);
   app.decorate('deps', {
     config: deps.config,
     db: deps.db,
@@ -123,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (deps.config.captchaSecret
         ? new RecaptchaVerifier(deps.config.captchaSecret, deps.config.captchaVerifyUrl)
         : captchaOff),
-    authSecret: await loadAuthSecret(deps.db.kysely, deps.config.authSecret),
+    authSecret,
+    visitorKey: visitorIdKey(authSecret),
     live: new LiveStatus(
       deps.db.kysely,
       deps.db.changeFeed((err) => app.log.warn({ err }, 'seat change feed: connection problem')),
@@ -131,13 +160,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   });
   // Open streams never end by themselves: close them before the server waits for its requests.
-  app.addHook('preClose', async () => app.deps.live.stop());
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    await app.deps.live.stop();
+  });
+  // A request that was in flight when the shutdown began (a commit waiting on the acquirer) finishes,
+  // and its keep-alive connection closes with it instead of holding the shutdown open until it times out.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(securityHeaders);
+  await app.register(metricsPlugin);
+  await app.register(healthRoutes);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 2048 });
   await app.register(visitorCookie);
+  await app.register(abuseGuard);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -155,9 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
+    app.metrics.countUnmatched(request, reply);
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !deps.config.staticDir) {
-      return reply.code(404).send(errorBody(404, 'not_found', `${request.method} ${path} does not exist`));
+      return reply.code(404).send({
+        ...errorBody(404, 'not_found', `${request.method} ${path} does not exist`),
+        requestId: request.id,
+      });
     }
     // The shop's own 404 page renders client-side; the status still tells crawlers and tools.
     return reply
@@ -186,13 +233,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(checkoutRoutes);
       await api.register(customerRoutes);
       await api.register(customerAreaRoutes);
+      await api.register(cspReportRoutes);
     },
     { prefix: '/api' },
   );
 
   // The sandbox acquirer's own pages (bank, PayPal, payment page, Blik app): only with the sandbox.
   if (app.deps.payments instanceof SandboxPaymentProvider)
-    await app.register(sandboxRoutes, { prefix: '/sandbox' });
+    await app.register(
+      async (sandbox) => {
+        await sandbox.register(sandboxFrameable);
+        await sandbox.register(sandboxRoutes);
+      },
+      { prefix: '/sandbox' },
+    );
 
   const staticDir = deps.config.staticDir;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
@@ -231,6 +285,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the box office. */
+function trustProxyOption(
+  value: ServerConfig['trustProxy'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;
@@ -253,35 +314,30 @@ function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const send = (status: number, code: string, message: string, params?: ApiError['params']) => {
+    this.metrics.errors.inc({ code });
+    return reply.code(status).send({ ...errorBody(status, code, message, params), requestId: request.id });
+  };
   if (error instanceof AppError) {
-    return reply
-      .code(error.statusCode)
-      .send(errorBody(error.statusCode, error.code, error.message, error.params));
+    const retry = error.params?.retryAfterSeconds;
+    if (retry !== undefined) reply.header('retry-after', String(retry));
+    return send(error.statusCode, error.code, error.message, error.params);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation
       .map((v) => `${v.instancePath || error.validationContext || 'request'}: ${v.message}`)
       .join('; ');
-    return reply
-      .code(400)
-      .send(errorBody(400, 'formValidation', `invalid ${error.validationContext ?? 'request'}: ${details}`));
+    return send(400, 'formValidation', `invalid ${error.validationContext ?? 'request'}: ${details}`);
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
-    return reply
-      .code(503)
-      .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send(
-        errorBody(503, 'service_unavailable', 'the box office is briefly unavailable; try again shortly'),
-      );
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return send(503, 'service_unavailable', 'the box office is briefly unavailable; try again shortly');
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = status === 404 ? 'not_found' : 'formValidation';
-    return reply.code(status).send(errorBody(status, code, error.message));
+    return send(status, status === 404 ? 'not_found' : 'formValidation', error.message);
   }
   request.log.error({ err: error }, 'unexpected failure');
-  return reply
-    .code(500)
-    .send(errorBody(500, 'fetch_data_error', 'the box office could not answer; try again'));
+  return send(500, 'fetch_data_error', 'the box office could not answer; try again');
 }

@@ -67,7 +67,7 @@ export async function runPrimary(config: ServerConfig, log: Logger): Promise<voi
     stopping = true;
     log.info({ signal }, 'stopping the workers');
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    const force = setTimeout(() => process.exit(1), 12_000);
+    const force = setTimeout(() => process.exit(1), (config.shutdownGraceSeconds + 5) * 1000);
     force.unref();
     let left = workers.length;
     if (left === 0) process.exit(0);

@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseLocales } from './config.ts';
+import { ConfigError, loadConfig, parseLocales, parseTrustProxy } from './config.ts';
 
 describe('loadConfig', () => {
   it('has sensible defaults for an empty environment', () => {
@@ -82,5 +82,41 @@ describe('loadConfig', () => {
     expect(config.seed).toBe(false);
     expect(config.cookieSecure).toBe(true);
     expect(config.logLevel).toBe('warn');
+  });
+});
+
+describe('production start-up', () => {
+  const production = { NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example' };
+
+  it('refuses the development SMS outbox and says what to set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 's' })).toThrow(/SMS_SENDER=http/);
+  });
+
+  it('refuses to start without AUTH_SECRET', () => {
+    expect(() => loadConfig(production)).toThrow(/AUTH_SECRET is not set/);
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+  });
+
+  it('refuses DEV_OUTBOX=1, and shows the outbox only outside production with DEV_OUTBOX=1', () => {
+    expect(() => loadConfig({ ...production, AUTH_SECRET: 's', DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX/);
+    expect(loadConfig({ ...production, AUTH_SECRET: 's' }).smsOutbox).toBe(false);
+    expect(loadConfig({}).smsOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '1' }).smsOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: '1', SMS_SENDER: 'http' }).smsOutbox).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, or a hop count, every hop, or listed addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+    ]);
+    expect(() => parseTrustProxy('proxy.example.com')).toThrow(/TRUST_PROXY/);
   });
 });

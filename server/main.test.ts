@@ -41,4 +41,18 @@ describe('the server process', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('refuses to start in production with development settings, and says why', async () => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
+      env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: '', SMS_SENDER: '', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain(
+      'box office not started: NODE_ENV=production: SMS_SENDER is the development outbox',
+    );
+  });
 });

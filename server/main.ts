@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { runPrimary } from './cluster.ts';
 import { systemClock } from './clock.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoCatalogue } from './seed/index.ts';
 
@@ -52,8 +52,13 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // New requests get 503 (and /readyz with them); requests in flight, a commit waiting on the acquirer
+    // among them, finish; then the database closes. Past the grace period the process gives up.
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown: requests still in flight after the grace period; exiting');
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000);
     force.unref();
     app.close().then(
       () => process.exit(0),
@@ -68,6 +73,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  if (err instanceof ConfigError) console.error(`box office not started: ${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

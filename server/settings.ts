@@ -8,6 +8,7 @@ import {
   SettingsAnswerSchema,
   customerFields,
 } from '../src/api/contract/session.ts';
+import { VENUE_COUNTRY, VENUE_CURRENCY, VENUE_TIME_ZONE } from '../src/domain/venue.ts';
 import { DEFAULT_COLORS } from '../workers/seatplan/style.ts';
 import type { ServerConfig } from './config.ts';
 
@@ -39,9 +40,9 @@ export function defaultSettings(config: ServerConfig): Settings {
       default: config.defaultLocale,
       fallback: 'he',
     },
-    currency: { code: 'ILS', symbol: '₪', decimals: 2 },
-    country: 'IL',
-    timeZone: 'Asia/Jerusalem',
+    currency: { ...VENUE_CURRENCY },
+    country: VENUE_COUNTRY,
+    timeZone: VENUE_TIME_ZONE,
     maxSeatsPerTransaction: config.maxSeatsPerTransaction,
     seatplan: { colors: { ...DEFAULT_COLORS }, legendMode: 'full', colorMode: 'ticketGroup' },
     authRequired: false,

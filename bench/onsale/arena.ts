@@ -1,5 +1,6 @@
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import type { PlanSeat, Seatplan } from '../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import { benchCommitBody } from '../common.ts';
 
 /**
@@ -74,7 +75,7 @@ export async function loadArena(base: string, which = 0): Promise<Arena> {
       for (const row of group.R) {
         const out = row.S.map((s: PlanSeat) => {
           const seat = {
-            key: `${section.id}_${s.x}_${s.y}`,
+            key: seatKey(section.id, s.x, s.y),
             sectionId: section.id,
             x: s.x,
             y: s.y,

@@ -2,6 +2,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { dropSchema } from '../common.ts';
+import { BENCH_LIMITS } from '../visitors.ts';
 
 /**
  * The real box office as a process tree: `node server/main.ts` with WORKERS=N on a fresh PostgreSQL
@@ -60,6 +61,10 @@ export async function startBoxOffice(opts: {
         STATIC_DIR: '',
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
+        // Production refuses the outbox SMS sender and a missing AUTH_SECRET; no SMS is sent here.
+        SMS_SENDER: 'http',
+        SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
+        ...BENCH_LIMITS,
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

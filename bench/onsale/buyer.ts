@@ -1,5 +1,6 @@
 import { type Arena, chooseSeats, commitBody, lockBody, MAX_SEATS, MIN_SEATS, type Seat } from './arena.ts';
 import { type Answer, call, type Recorder } from './http.ts';
+import { visitor } from '../visitors.ts';
 
 /**
  * One on-sale buyer, as the shop behaves: load the status map, pick 2 to 4 adjacent free seats among
@@ -38,7 +39,7 @@ export const RETRIES = 5;
 export async function runBuyer(ctx: BuyerContext): Promise<BuyerOutcome> {
   const { arena, rec } = ctx;
   const random = ctx.random ?? Math.random;
-  const uuid = crypto.randomUUID();
+  const uuid = visitor();
   const opts = {
     uuid,
     networkRetries: ctx.networkRetries ?? 0,

@@ -18,6 +18,7 @@
 import { SeatMapCanvas } from '@alisaitteke/seatmap-canvas';
 import '@alisaitteke/seatmap-canvas/dist/esm/seatmap.canvas.css';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import type { Driver, LoadInfo } from './main.ts';
 
 interface D3Selection {
@@ -102,7 +103,7 @@ export function toPeerBlocks(
       const ty = group.ty ?? 0;
       for (const row of group.R) {
         for (const s of row.S) {
-          const id = `${section.id}_${s.x}_${s.y}`;
+          const id = seatKey(section.id, s.x, s.y);
           out.push({
             id,
             x: s.x * cos - s.y * sin + tx,

@@ -11,14 +11,8 @@
  * little more and then trim the back rows), validates against `SeatplanSchema` and has seat keys unique per
  * section. No I/O and no randomness beyond a seeded PRNG: the same call always gives the same plan.
  */
-import {
-  seatKey,
-  type PlanGroup,
-  type PlanRow,
-  type PlanSeat,
-  type PlanSection,
-  type Seatplan,
-} from '../../src/api/contract/seatplan.ts';
+import type { PlanGroup, PlanRow, PlanSeat, PlanSection, Seatplan } from '../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import { prng } from '../../server/seed/prng.ts';
 import { arenaPlan, countSeats } from '../../server/seed/seatplans.ts';
 

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { BoxOfficeSqliteDialect } from './sqlite-compiler.ts';
 import pg from 'pg';
 import { nodeSqliteDatabase } from './sqlite-adapter.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest, pendingMigrations } from './migrations.ts';
 import { pgChangeFeed } from './changeFeed/pg.ts';
 import { sqliteChangeFeed } from './changeFeed/sqlite.ts';
 import type { ChangeFeed } from './changeFeed/types.ts';
@@ -17,6 +17,10 @@ export interface Db {
   dialect: Dialect;
   /** A new feed of the seat writes of every process (see changeFeed/): LISTEN on PostgreSQL, a table on SQLite. */
   changeFeed(onError?: (err: unknown) => void): ChangeFeed;
+  /** Connections of the pool (PostgreSQL; SQLite has one connection and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /** The migrations this code knows that the database has not run (readiness). */
+  pendingMigrations(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ function openSqlite(dataDir: string): Db {
     kysely,
     dialect: 'sqlite',
     changeFeed: () => sqliteChangeFeed(kysely),
+    pendingMigrations: () => pendingMigrations(kysely as unknown as Kysely<unknown>, 'sqlite'),
     close: () => kysely.destroy(),
   };
 }
@@ -82,6 +87,8 @@ async function openPostgres(config: DbConfig, url: string): Promise<Db> {
     kysely,
     dialect: 'postgres',
     changeFeed: (onError) => pgChangeFeed(kysely, { url, schema, onError }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    pendingMigrations: () => pendingMigrations(kysely as unknown as Kysely<unknown>, 'postgres', schema),
     close: () => kysely.destroy(),
   };
 }

@@ -9,6 +9,7 @@ import { ticketAddonsMigration } from './migrations/005_ticket_addons.ts';
 import { orderDetailsMigration } from './migrations/006_order_details.ts';
 import { m007_PaypalShipping } from './migrations/007_paypal_shipping.ts';
 import { seatChangeFeedMigration } from './migrations/008_seat_change_feed.ts';
+import { m009_HoldAddresses } from './migrations/009_hold_addresses.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -25,6 +26,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '006_order_details': orderDetailsMigration(dialect),
     '007_paypal_shipping': m007_PaypalShipping,
     '008_seat_change_feed': seatChangeFeedMigration(dialect),
+    '009_hold_addresses': m009_HoldAddresses,
   };
 }
 
@@ -44,4 +46,23 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, sch
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/**
+ * The migrations this code knows that the database has not run (for /readyz: a process started against
+ * a database another, newer or older, process migrated answers "not ready" instead of failing calls).
+ */
+export async function pendingMigrations(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<string[]> {
+  const all = migrations(dialect);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(all) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const infos = await migrator.getMigrations();
+  return infos.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -88,6 +88,8 @@ export interface Database {
     extended: Generated<number>;
     /** The order whose payment is under way (or whose hold it is); null for a seat in a cart. */
     claimed_by: string | null;
+    /** The client address that took the hold (per-address limits); null for holds from before issue 14. */
+    holder_address: string | null;
   };
   /** SQLite only: the seat change feed, one row per write to seat_holds (migration 008). */
   seat_events: {

@@ -12,7 +12,7 @@ import { type Db, openDatabase } from '../db/index.ts';
 import { commit, paymentStatus, seatCart, ticketGroupsOf } from '../testing/checkout.ts';
 import { lockAll, statusOf } from '../testing/checkoutScenarios.ts';
 import { findPresentation, plainFreeSeats } from '../testing/fixtures.ts';
-import { dialects, type TestDialect, visitor } from '../testing/harness.ts';
+import { dialects, TEST_AUTH_SECRET, type TestDialect, visitor } from '../testing/harness.ts';
 
 /**
  * The kill test: the real server process is killed (SIGKILL) after the acquirer approved a payment but
@@ -97,6 +97,7 @@ describe.each(dialects)('a box office killed while the acquirer approves, on %s'
       RECONCILE_INTERVAL_SECONDS: '1',
       RECONCILE_GRACE_SECONDS: '1',
       LOG_LEVEL: 'warn',
+      AUTH_SECRET: TEST_AUTH_SECRET,
     };
     return { dir, schema, env };
   }

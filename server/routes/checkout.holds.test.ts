@@ -100,7 +100,7 @@ describe.each(dialects)('hold orders (reserve now, pay at the box office) on %s'
     });
     expect(answer.order.tickets.map((x) => x.serviceCharge)).toEqual([0, 0]);
     expect(await acquirerCounts()).toEqual(before);
-    const keys = seats.map((s) => s.key);
+    const keys: string[] = seats.map((s) => s.key);
     const other = visitor();
     const takenNow = (await statusOf(t.app, movie, other)).free;
     expect(keys.filter((k) => takenNow.has(k))).toEqual([]);

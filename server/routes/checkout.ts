@@ -10,6 +10,7 @@ import {
 } from '../../src/api/contract/checkout.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
 import { CommitBodySchema } from '../../src/api/contract/order.ts';
+import { rateEventsRepository } from '../db/repositories/rateEvents.ts';
 import { AppError } from '../errors.ts';
 import { cancelPayment } from '../services/checkout/cancel.ts';
 import { commitCheckout } from '../services/checkout/commit.ts';
@@ -57,6 +58,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/commit',
     {
+      config: { guard: 'commit' },
       schema: {
         tags: ['checkout'],
         summary:
@@ -82,8 +84,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.cart.voucherPayments.length === 0) return run();
       const { db, clock } = app.deps;
       return countedAttempt(
-        db.kysely,
-        db.dialect,
+        { db: db.kysely, rateEvents: rateEventsRepository(db) },
         VOUCHER_MISSES_PER_ADDRESS,
         request.ip,
         clock.now(),
@@ -141,8 +142,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db, clock } = app.deps;
       const now = clock.now();
       return countedAttempt(
-        db.kysely,
-        db.dialect,
+        { db: db.kysely, rateEvents: rateEventsRepository(db) },
         VOUCHER_MISSES_PER_ADDRESS,
         request.ip,
         now,

@@ -16,17 +16,14 @@ import {
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
 import { AppError } from '../errors.ts';
 import { loadCustomerAccount } from '../services/customers/account.ts';
-import { listLocations } from '../services/customers/area.ts';
-import {
-  type AuthContext,
-  customerOfSession,
-  emailLogin,
-  endSession,
-  type NewSession,
-  requestSmsCode,
-  tokenLogin,
-  validateSmsCode,
-} from '../services/customers/auth.ts';
+import { rateEventsRepository } from '../db/repositories/rateEvents.ts';
+import type { AuthContext } from '../services/customers/auth/context.ts';
+import { emailLogin } from '../services/customers/auth/emailLogin.ts';
+import { customerOfSession, endSession, type NewSession } from '../services/customers/auth/sessions.ts';
+import { validateSmsCode } from '../services/customers/auth/smsCodeLogin.ts';
+import { requestSmsCode } from '../services/customers/auth/smsCodeRequest.ts';
+import { tokenLogin } from '../services/customers/auth/tokenLogin.ts';
+import { listLocations } from '../services/customers/customerInfo.ts';
 
 export const CUSTOMER_COOKIE = 'customer_session';
 
@@ -57,9 +54,10 @@ export async function requireCustomer(request: FastifyRequest): Promise<string> 
  */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, settings, sms, captcha, authSecret } = app.deps;
+  const rateEvents = rateEventsRepository(db);
   const ctx = (): AuthContext => ({
     db: db.kysely,
-    dialect: db.dialect,
+    rateEvents,
     secret: authSecret,
     settings,
     sms,

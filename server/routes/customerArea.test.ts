@@ -15,12 +15,13 @@ import {
   VouchersAnswerSchema,
 } from '../../src/api/contract/customer.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import type { CommitBody } from '../../src/api/contract/order.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import { defaultSettings } from '../settings.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_CUSTOMERS, PAST_CINEMA_SHOW } from '../seed/customers.ts';
-import { quoteOf } from '../services/customers/area.ts';
+import { quoteOf } from '../services/customers/area/cancellation.ts';
 import type { SandboxPaymentProvider } from '../services/payments/sandbox/acquirer.ts';
 import { SANDBOX_CARDS } from '../services/payments/sandbox/cards.ts';
 import {
@@ -171,7 +172,7 @@ async function presentationOf(app: FastifyInstance, id: number): Promise<Present
   return findPresentation(app, (p) => p.id === id);
 }
 
-const seatKeys = (r: CustomerReservation) => r.tickets.map((x) => `${x.sectionId}_${x.x}_${x.y}`);
+const seatKeys = (r: CustomerReservation) => r.tickets.map((x) => seatKey(x.sectionId, x.x, x.y));
 
 describe.each(dialects)('the personal area on %s', (dialect) => {
   let t: TestApp;

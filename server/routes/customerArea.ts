@@ -17,14 +17,11 @@ import {
 } from '../../src/api/contract/customer.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
 import { deleteMagCard, loadCustomerAccount, updateCustomerDetails } from '../services/customers/account.ts';
-import {
-  type AreaContext,
-  cancellationQuote,
-  cancelReservation,
-  listReservations,
-  listVideos,
-} from '../services/customers/area.ts';
-import { cancelVoucher, listVouchers, replaceVoucher } from '../services/customers/vouchers.ts';
+import { cancellationQuote, cancelReservation } from '../services/customers/area/cancellation.ts';
+import type { AreaContext } from '../services/customers/area/context.ts';
+import { listReservations } from '../services/customers/area/reservations.ts';
+import { listVideos } from '../services/customers/area/videos.ts';
+import { cancelVoucher, listVouchers, replaceVoucher } from '../services/customers/area/vouchers.ts';
 import { requireCustomer } from './customer.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -34,7 +31,6 @@ export const customerAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, settings, payments } = app.deps;
   const ctx = (): AreaContext => ({
     db: db.kysely,
-    dialect: db.dialect,
     settings,
     payments,
     now: clock.now(),

@@ -29,6 +29,8 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   const acquirer = app.deps.payments;
   if (!(acquirer instanceof SandboxPaymentProvider)) return;
   const bank = new SandboxBank(acquirer);
+  // The box office asks for every payment in the venue's currency (settings.currency).
+  const currency = app.deps.settings.currency;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -72,7 +74,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         l,
         `<div class="card"><h1>${tx(l, 'challengeTitle')}</h1>
 <p>${tx(l, 'challengeText', { merchant: tx(l, 'merchant'), last4: row.last4 ?? '' })}</p>
-<div class="amount">${money(row.amount, l)}</div>
+<div class="amount">${money(row.amount, l, currency)}</div>
 <p class="muted">${tx(l, 'challengeHint')}</p>
 <form method="post" action="/sandbox/3ds/${escapeHtml(row.id)}">${hidden(l)}
 <button name="decision" value="approve" data-testid="bank-approve">${tx(l, 'approve')}</button>
@@ -107,7 +109,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       paypal(
         l,
         `<div class="card"><h1>${tx(l, 'paypalTitle', { merchant: tx(l, 'merchant') })}</h1>
-<div class="amount">${money(row.amount, l)}</div>
+<div class="amount">${money(row.amount, l, currency)}</div>
 <p class="muted">${tx(l, 'paypalBuyer')}</p>${
           row.shipping_preference === 'GET_FROM_FILE'
             ? `<p data-testid="paypal-ship-to"><strong>${tx(l, 'paypalShipTo')}</strong><br>${tx(l, 'paypalBuyerAddress')}</p>`
@@ -148,12 +150,12 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       hosted(
         l,
         `<div class="card"><h1>${tx(l, 'hostedHeading', { merchant: tx(l, 'merchant') })}</h1>
-<div class="amount">${money(row.amount, l)}</div>
+<div class="amount">${money(row.amount, l, currency)}</div>
 <form method="post" action="/sandbox/pay/${id}" autocomplete="off">${hidden(l)}
 ${field('number', 'cardNumber', 'autocomplete="cc-number"')}
 <div class="row">${field('expiry', 'expiry', 'placeholder="MM/YY"')}${field('cvv', 'cvv')}</div>
 ${field('holderId', 'holderId')}
-<button data-testid="hosted-pay">${tx(l, 'hostedPay', { amount: money(row.amount, l) })}</button></form>
+<button data-testid="hosted-pay">${tx(l, 'hostedPay', { amount: money(row.amount, l, currency) })}</button></form>
 <form method="post" action="/sandbox/pay/${id}/cancel">${hidden(l)}<button class="secondary" data-testid="hosted-cancel">${tx(l, 'hostedCancel')}</button></form></div>`,
       ),
     );
@@ -209,7 +211,7 @@ ${field('holderId', 'holderId')}
         (
           w,
         ) => `<div class="card" style="margin-top:12px" data-testid="blik-request"><h1>${tx(l, 'blikConfirmTitle')}</h1>
-<p>${tx(l, 'blikConfirmText', { merchant: tx(l, 'merchant') })}</p><div class="amount">${money(w.amount, l)}</div>
+<p>${tx(l, 'blikConfirmText', { merchant: tx(l, 'merchant') })}</p><div class="amount">${money(w.amount, l, currency)}</div>
 <form method="post" action="/sandbox/blik/${escapeHtml(w.id)}/approve">${hidden(l)}<button data-testid="blik-approve">${tx(l, 'blikApprove')}</button></form>
 <form method="post" action="/sandbox/blik/${escapeHtml(w.id)}/decline">${hidden(l)}<button class="secondary" data-testid="blik-decline">${tx(l, 'blikDecline')}</button></form></div>`,
       )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeatsStatusAnswerSchema } from '../../src/api/contract/seats.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 import {
   findPresentation,
@@ -159,9 +160,9 @@ describe.each(dialects)('seat calls on %s', (dialect) => {
     const all = plan.S.flatMap((s) =>
       s.G.flatMap((g) => g.R.flatMap((r) => r.S.map((seat) => ({ ...seat, si: s.id })))),
     );
-    const sold = all.find((s) => s.ai === 1 && !free.has(`${s.si}_${s.x}_${s.y}`));
+    const sold = all.find((s) => s.ai === 1 && !free.has(seatKey(s.si, s.x, s.y)));
     const house = all.find((s) => s.ai === 2);
-    const some = all.find((s) => free.has(`${s.si}_${s.x}_${s.y}`))!;
+    const some = all.find((s) => free.has(seatKey(s.si, s.x, s.y)))!;
     for (const s of [sold, house]) {
       expect(s).toBeDefined();
       const res = await lock(

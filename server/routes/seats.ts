@@ -90,6 +90,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/seats/lock-seat',
     {
+      config: { guard: 'lock' },
       schema: {
         tags: ['seats'],
         summary:
@@ -105,12 +106,14 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         maxSeats: config.maxSeatsPerTransaction,
         replaces: request.body.replaces,
         assertSold: (p) => assertSoldHere(settings, p),
+        holder: { address: request.ip, limits: config.limits },
       }),
   );
 
   app.put(
     '/seats/unlock-seat',
     {
+      config: { guard: 'lock' },
       schema: {
         tags: ['seats'],
         summary: 'Releases a seat the visitor holds',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDate, isoDate, wallDateAt, wallTime } from './calendar.ts';
+import { addDays, isoDate, wallDateAt, wallTime } from './calendar.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -38,37 +38,6 @@ describe('wallDateAt', () => {
   it('gives the Jerusalem calendar date of an instant', () => {
     expect(wallDateAt(Date.parse('2026-03-10T22:30:00Z'))).toEqual({ year: 2026, month: 3, day: 11 });
     expect(wallDateAt(Date.parse('2026-03-10T21:30:00Z'))).toEqual({ year: 2026, month: 3, day: 10 });
-  });
-});
-
-describe('businessDate', () => {
-  it('puts a show at 00:15 on the previous date', () => {
-    expect(businessDate(wallTime({ year: 2026, month: 3, day: 11 }, 0, 15))).toBe('2026-03-10');
-  });
-
-  it('puts a show at 04:59 on the previous date', () => {
-    expect(businessDate(wallTime({ year: 2026, month: 7, day: 2 }, 4, 59))).toBe('2026-07-01');
-  });
-
-  it('puts a show at 05:00 on its own date', () => {
-    expect(businessDate(wallTime({ year: 2026, month: 3, day: 11 }, 5, 0))).toBe('2026-03-11');
-  });
-
-  it('puts a late-evening show on its own date', () => {
-    // 23:30 in summer is 20:30 UTC: same date in both.
-    expect(businessDate(wallTime({ year: 2026, month: 7, day: 1 }, 23, 30))).toBe('2026-07-01');
-  });
-
-  it('crosses month and year ends for after-midnight shows', () => {
-    expect(businessDate(wallTime({ year: 2027, month: 1, day: 1 }, 0, 30))).toBe('2026-12-31');
-    expect(businessDate(wallTime({ year: 2026, month: 4, day: 1 }, 1, 0))).toBe('2026-03-31');
-  });
-
-  it('uses Jerusalem hours, not UTC hours', () => {
-    // 02:30 UTC is 05:30 in Jerusalem in summer: its own date, though UTC hour is before 05.
-    expect(businessDate(Date.parse('2026-07-01T02:30:00Z'))).toBe('2026-07-01');
-    // 22:30 UTC on 10 March is 00:30 on 11 March in Jerusalem: business date 10 March.
-    expect(businessDate(Date.parse('2026-03-10T22:30:00Z'))).toBe('2026-03-10');
   });
 });
 

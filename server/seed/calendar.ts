@@ -1,9 +1,7 @@
 import { TZDate } from '@date-fns/tz';
+import { VENUE_TIME_ZONE } from '../../src/domain/venue.ts';
 
-export const VENUE_TZ = 'Asia/Jerusalem';
-
-/** Shows that start before this hour belong to the previous business date. */
-const BUSINESS_DAY_STARTS_AT_HOUR = 5;
+/** Wall-clock dates and times of the venue's zone, for laying out the demo calendar. */
 
 export interface WallDate {
   year: number;
@@ -13,7 +11,7 @@ export interface WallDate {
 
 /** The venue's calendar date at an instant. */
 export function wallDateAt(ms: number): WallDate {
-  const d = new TZDate(ms, VENUE_TZ);
+  const d = new TZDate(ms, VENUE_TIME_ZONE);
   return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
 }
 
@@ -22,18 +20,11 @@ export function addDays(date: WallDate, days: number): WallDate {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-/** The instant of a wall-clock time in Asia/Jerusalem, whatever the machine's zone. */
+/** The instant of a wall-clock time in the venue's zone, whatever the machine's zone. */
 export function wallTime(date: WallDate, hour: number, minute: number): number {
-  return new TZDate(date.year, date.month - 1, date.day, hour, minute, VENUE_TZ).getTime();
+  return new TZDate(date.year, date.month - 1, date.day, hour, minute, VENUE_TIME_ZONE).getTime();
 }
 
 export function isoDate(date: WallDate): string {
   return `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-}
-
-/** The business date of a show: after-midnight shows count for the evening before. */
-export function businessDate(startMs: number): string {
-  const d = new TZDate(startMs, VENUE_TZ);
-  const date = wallDateAt(startMs);
-  return isoDate(d.getHours() < BUSINESS_DAY_STARTS_AT_HOUR ? addDays(date, -1) : date);
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { LocalizedText } from '../../src/api/contract/common.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import type { Database } from '../db/types.ts';
 import { seatNames } from '../services/catalogue/seatplans.ts';
 import { hashPassword } from '../services/customers/secrets.ts';
 import { cinemaLockTimer, PLAN, PRODUCT, TG, VENUE } from './catalogue.ts';
-import { businessDate } from './calendar.ts';
+import { businessDate } from '../../src/domain/venue.ts';
 
 const DAY = 86_400_000;
 
@@ -104,7 +105,7 @@ async function freePair(trx: Trx, presentationId: number, seatplanId: number, av
         .select(['section_id', 'x', 'y'])
         .where('presentation_id', '=', presentationId)
         .execute()
-    ).map((h) => `${h.section_id}_${h.x}_${h.y}`),
+    ).map((h) => seatKey(h.section_id, h.x, h.y)),
   );
   const seats = await trx
     .selectFrom('plan_seats')
@@ -116,7 +117,7 @@ async function freePair(trx: Trx, presentationId: number, seatplanId: number, av
     .orderBy('x')
     .execute();
   const free = seats.filter(
-    (s) => !taken.has(`${s.section_id}_${s.x}_${s.y}`) && !avoidGroups.includes(s.ticket_group_id),
+    (s) => !taken.has(seatKey(s.section_id, s.x, s.y)) && !avoidGroups.includes(s.ticket_group_id),
   );
   for (let i = 0; i + 1 < free.length; i++) {
     const a = free[i]!;
@@ -203,7 +204,7 @@ async function insertOrder(trx: Trx, o: OrderSeed): Promise<string> {
       .where('ticket_group_id', '=', s.ticket_group_id)
       .orderBy('sort')
       .executeTakeFirstOrThrow();
-    const name = names.get(`${s.section_id}_${s.x}_${s.y}`);
+    const name = names.get(seatKey(s.section_id, s.x, s.y));
     ticketsTotal += ticket.price;
     serviceTotal += p.service_charge;
     ticketRows.push({

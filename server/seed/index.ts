@@ -1,8 +1,9 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
+import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
 import { seedDemoAddons } from './addons.ts';
-import { addDays, businessDate, wallDateAt, wallTime, type WallDate } from './calendar.ts';
+import { addDays, wallDateAt, wallTime, type WallDate } from './calendar.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
 import { prng } from './prng.ts';

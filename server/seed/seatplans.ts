@@ -15,6 +15,7 @@
  *   at MARGIN and sets width/height to enclose every seat and the stage.
  */
 import type { PlanGroup, PlanRow, PlanSeat, PlanSection, Seatplan } from '../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 
 export interface PlanIds {
   venueId: number;
@@ -290,7 +291,7 @@ function assertUniqueKeys(sections: readonly PlanSection[]): void {
       for (const row of group.R) {
         for (const s of row.S) {
           const key = (section.id * 2 ** 21 + (s.x + 2 ** 20)) * 2 ** 21 + (s.y + 2 ** 20);
-          if (seen.has(key)) throw new Error(`duplicate seat key ${section.id}_${s.x}_${s.y}`);
+          if (seen.has(key)) throw new Error(`duplicate seat key ${seatKey(section.id, s.x, s.y)}`);
           seen.add(key);
         }
       }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { seatKey } from '../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../src/domain/seatKey.ts';
 import type { Database } from '../db/types.ts';
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import type { SeatKey } from '../../src/domain/seatKey.ts';
 import { buildNeighbours, type Neighbours } from '../../workers/seatplan/adjacency.ts';
 import { type PlanData, SEAT_STATE, seatKeyOf } from '../../workers/seatplan/model.ts';
 import { parsePlan } from '../../workers/seatplan/parse.ts';
@@ -152,7 +153,7 @@ export interface PlanModel {
   data: PlanData;
   neighbours: Neighbours;
   indexOf: Map<string, number>;
-  keyOf(i: number): string;
+  keyOf(i: number): SeatKey;
 }
 
 export async function planModelOf(app: FastifyInstance, p: PresentationSummary): Promise<PlanModel> {
@@ -193,9 +194,14 @@ export function workerVerdict(
 
 /** A seat of the plan as the lock and commit calls name it. */
 export function seatAt(model: PlanModel, i: number): FreeSeat {
-  const key = model.keyOf(i);
-  const [sectionId, x, y] = key.split('_').map(Number) as [number, number, number];
-  return { key, sectionId, x, y, ticketGroupId: model.data.ticketGroup[i]! };
+  const { data } = model;
+  return {
+    key: model.keyOf(i),
+    sectionId: data.sections[data.section[i]!]!.id,
+    x: data.px[i]!,
+    y: data.py[i]!,
+    ticketGroupId: data.ticketGroup[i]!,
+  };
 }
 
 /** The row name and seat name the box office reports a seat by (single_seat_error's params). */

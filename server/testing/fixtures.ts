@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import { parseSeatKey, type SeatKey, seatKey } from '../../src/domain/seatKey.ts';
+import { fixedVisitor } from './harness.ts';
 
 export async function listPresentations(app: FastifyInstance, date?: string): Promise<PresentationSummary[]> {
   const res = await app.inject({
@@ -26,7 +28,7 @@ export interface FreeSeat {
   x: number;
   y: number;
   ticketGroupId: number;
-  key: string;
+  key: SeatKey;
 }
 
 /** The status map of a presentation (free seats, and the seats `uuid` holds) as the shop asks for it. */
@@ -56,12 +58,11 @@ export async function freeSeats(
 ): Promise<FreeSeat[]> {
   const { seats } = await statusMap(app, p, uuid);
   return Object.entries(seats).map(([key, value]) => {
-    const [s, x, y] = key.split('_').map(Number);
+    const seat = parseSeatKey(key);
+    if (!seat) throw new Error(`the status map has a key that names no seat: ${key}`);
     return {
-      key,
-      sectionId: s as number,
-      x: x as number,
-      y: y as number,
+      key: seatKey(seat.sectionId, seat.x, seat.y),
+      ...seat,
       ticketGroupId: Number(value.split(',')[0]),
     };
   });
@@ -129,7 +130,7 @@ export async function planSeatsOf(app: FastifyInstance, p: PresentationSummary):
       for (const r of group.R)
         rows.push(
           r.S.map((s, index) => {
-            const key = `${section.id}_${s.x}_${s.y}`;
+            const key = seatKey(section.id, s.x, s.y);
             return {
               key,
               sectionId: section.id,
@@ -167,10 +168,6 @@ export async function plainFreeSeats(app: FastifyInstance, p: PresentationSummar
 }
 
 /** Three fixed visitors for the model-based tests of seat locks. */
-export const MODEL_VISITORS = [
-  '11111111-1111-4111-8111-111111111111',
-  '22222222-2222-4222-8222-222222222222',
-  '33333333-3333-4333-8333-333333333333',
-];
+export const MODEL_VISITORS = [1, 2, 3].map(fixedVisitor);
 /** How long a lock of a demo movie lives: the sum of its lock timer's steps. */
 export const MOVIE_LOCK_TTL_MS = (480 + 240 + 480 + 240) * 1000;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { type Db, openDatabase } from '../db/index.ts';
 import { seedDemoCatalogue } from '../seed/index.ts';
 import type { CaptchaVerifier } from '../services/customers/captcha.ts';
 import type { SmsSender } from '../services/customers/sms.ts';
+import { issueVisitorId, visitorIdKey } from '../services/visitors/visitorId.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -49,6 +50,13 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
   const dir = mkdtempSync(join(tmpdir(), 'boxoffice-test-'));
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    DEV_OUTBOX: '1',
+    // Every test caller comes from 127.0.0.1 under a clock that stands still: per-address limits would
+    // add up across a whole file. Tests of those limits set their own (abuse.test.ts).
+    LIMIT_HELD_SEATS_PER_ADDRESS: '1000000',
+    LIMIT_LOCKS_PER_MINUTE_PER_ADDRESS: '1000000',
+    LIMIT_COMMITS_PER_10MIN_PER_ADDRESS: '1000000',
     DATA_DIR: dir,
     STATIC_DIR: '',
     MAX_SEATS_PER_TRANSACTION: String(opts.maxSeats ?? 10),
@@ -91,9 +99,18 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
   };
 }
 
-/** A fresh visitor id, as the server would issue it. */
+/** The AUTH_SECRET of test apps (unless a test sets its own): visitor() signs ids with it. */
+export const TEST_AUTH_SECRET = 'test-auth-secret: not for production';
+const testVisitorKey = visitorIdKey(createHash('sha256').update(TEST_AUTH_SECRET).digest());
+
+/** A fresh visitor id, as the box office would issue it (GET /api/session). */
 export function visitor(): string {
-  return crypto.randomUUID();
+  return issueVisitorId(testVisitorKey);
+}
+
+/** The same issued visitor id every time for `n` (model-based tests name their visitors). */
+export function fixedVisitor(n: number): string {
+  return issueVisitorId(testVisitorKey, Buffer.alloc(8, n));
 }
 
 /**

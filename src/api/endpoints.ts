@@ -1,3 +1,4 @@
+import { captchaField } from './captcha.ts';
 import { apiCall } from './client.ts';
 import {
   CancelPaymentAnswerSchema,
@@ -62,23 +63,32 @@ export const api = {
     apiCall('/seats/seats-statusV2', SeatsStatusAnswerSchema, {
       query: { presentationId: p.id, venueTypeId: p.venueTypeId, isReserved: p.isReserved ? 1 : 0 },
     }),
-  lockSeat: (seat: LockSeat) =>
-    apiCall('/seats/lock-seat', LockSeatAnswerSchema, { method: 'PUT', body: { seat } }),
+  lockSeat: async (seat: LockSeat) =>
+    apiCall('/seats/lock-seat', LockSeatAnswerSchema, {
+      method: 'PUT',
+      body: { seat, ...(await captchaField('lock_seat')) },
+    }),
   /** A swap: the new seat and the seats it replaces, released in the same transaction at the box office. */
-  swapSeat: (seat: LockSeat, replaces: LockSeat[]) =>
-    apiCall('/seats/lock-seat', LockSeatAnswerSchema, { method: 'PUT', body: { seat, replaces } }),
-  unlockSeat: (seat: LockSeat) =>
-    apiCall('/seats/unlock-seat', UnlockSeatAnswerSchema, { method: 'PUT', body: { seat } }),
+  swapSeat: async (seat: LockSeat, replaces: LockSeat[]) =>
+    apiCall('/seats/lock-seat', LockSeatAnswerSchema, {
+      method: 'PUT',
+      body: { seat, replaces, ...(await captchaField('lock_seat')) },
+    }),
+  unlockSeat: async (seat: LockSeat) =>
+    apiCall('/seats/unlock-seat', UnlockSeatAnswerSchema, {
+      method: 'PUT',
+      body: { seat, ...(await captchaField('unlock_seat')) },
+    }),
   extendLock: (presentationId: number) =>
     apiCall('/seats/extend-lock', ExtendLockAnswerSchema, { method: 'PUT', body: { presentationId } }),
   saveCart: (cart: CartBody['cart']) =>
     apiCall('/cart', CartAnswerSchema, { method: 'POST', body: { cart } }),
   loadCart: () => apiCall('/cart', StoredCartAnswerSchema),
   /** One idempotency key per payment attempt: a retried request never charges twice. */
-  commit: (body: CommitBody, idempotencyKey: string) =>
+  commit: async (body: CommitBody, idempotencyKey: string) =>
     apiCall('/payment/commit', CheckoutAnswerSchema, {
       method: 'POST',
-      body,
+      body: { ...body, ...(await captchaField('commit')) },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   paymentStatus: (reservationIdentifier: string) =>

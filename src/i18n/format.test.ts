@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locale } from '../api/contract/common.ts';
 import {
-  addDaysIso,
   configureVenue,
   currencySymbol,
   formatDateTime,
@@ -127,32 +126,6 @@ describe('venueToday', () => {
 
   it('returns a YYYY-MM-DD string for the current time by default', () => {
     expect(venueToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  });
-});
-
-describe('addDaysIso', () => {
-  it('adds days within a month', () => {
-    expect(addDaysIso('2026-03-10', 1)).toBe('2026-03-11');
-    expect(addDaysIso('2026-03-10', 0)).toBe('2026-03-10');
-  });
-
-  it('crosses month ends', () => {
-    expect(addDaysIso('2026-01-31', 1)).toBe('2026-02-01');
-    expect(addDaysIso('2026-02-28', 1)).toBe('2026-03-01');
-    expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
-  });
-
-  it('crosses year ends in both directions', () => {
-    expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDaysIso('2027-01-01', -1)).toBe('2026-12-31');
-    expect(addDaysIso('2026-12-25', 14)).toBe('2027-01-08');
-  });
-
-  it('is not disturbed by the daylight-saving change', () => {
-    expect(addDaysIso('2026-03-26', 1)).toBe('2026-03-27');
-    expect(addDaysIso('2026-03-27', 1)).toBe('2026-03-28');
-    expect(addDaysIso('2026-10-24', 2)).toBe('2026-10-26');
   });
 });
 

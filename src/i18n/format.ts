@@ -1,4 +1,5 @@
 import type { Locale, LocalizedText } from '../api/contract/common.ts';
+import { calendarDate, VENUE_COUNTRY, VENUE_CURRENCY, VENUE_TIME_ZONE } from '../domain/venue.ts';
 
 /**
  * The venue's conventions (spec section 1 and the settings: currency ILS ₪ with 2 decimals, country IL,
@@ -13,7 +14,13 @@ interface Venue {
   timeZone: string;
 }
 
-let venue: Venue = { currency: 'ILS', symbol: '₪', decimals: 2, country: 'IL', timeZone: 'Asia/Jerusalem' };
+let venue: Venue = {
+  currency: VENUE_CURRENCY.code,
+  symbol: VENUE_CURRENCY.symbol,
+  decimals: VENUE_CURRENCY.decimals,
+  country: VENUE_COUNTRY,
+  timeZone: VENUE_TIME_ZONE,
+};
 
 const priceFormats = new Map<Locale, Intl.NumberFormat>();
 
@@ -123,19 +130,7 @@ export function formatLongDate(isoDate: string, locale: Locale): string {
 
 /** Today's date in the venue's time zone, as YYYY-MM-DD, whatever the browser's zone. */
 export function venueToday(now: number = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: venue.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(now));
-  return parts;
-}
-
-export function addDaysIso(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return calendarDate(now, venue.timeZone);
 }
 
 /** Picks the text in the customer's language, then English, then Hebrew, then any. */

@@ -1,4 +1,5 @@
 import { transfer } from 'comlink';
+import { type SeatKey, seatKey } from '../domain/seatKey.ts';
 import type {
   LoadResult,
   RenderData,
@@ -83,7 +84,7 @@ export interface SeatMapHandle {
   hitTest(x: number, y: number): { index: number } | null;
   seatScreenPosition(keyOrIndex: string | number): { x: number; y: number } | null;
   indexOfKey(key: string): number;
-  keyOf(index: number): string;
+  keyOf(index: number): SeatKey;
   describe(index: number): Promise<SeatDescription | null>;
   /** Shows seats as selected (held by this customer) or not, in the worker and on screen. */
   setSelected(indices: number[], selected: boolean): Promise<void>;
@@ -144,7 +145,7 @@ export async function createSeatMap(
 
   const keyOf = (i: number) => {
     const d = data!;
-    return `${d.sections[d.section[i]!]!.id}_${d.px[i]}_${d.py[i]}`;
+    return seatKey(d.sections[d.section[i]!]!.id, d.px[i]!, d.py[i]!);
   };
   const indexOfKey = (key: string) => {
     if (!data) return -1;

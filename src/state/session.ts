@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { Locale } from '../api/contract/common.ts';
 import type { Settings } from '../api/contract/session.ts';
+import { configureCaptcha } from '../api/captcha.ts';
 import { setVisitorUuid } from '../api/client.ts';
 import { api } from '../api/endpoints.ts';
 import { configureVenue } from '../i18n/format.ts';
@@ -20,6 +21,7 @@ export async function startSession(): Promise<Settings> {
   session.uuid = s.uuid;
   session.settings = settings;
   configureVenue(settings);
+  configureCaptcha(settings.customerArea.captchaSiteKey);
   setVisitorUuid(s.uuid);
   return settings;
 }

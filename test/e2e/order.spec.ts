@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { issuedVisitor } from './visitors.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import {
   cinemaShows as shows,
@@ -150,7 +151,7 @@ test('a seat another customer takes disappears from the free seats within two se
   await expect(seatButton(page, 'en', target)).toBeVisible();
 
   const [sectionId, x, y] = target.key.split('_').map(Number);
-  const other = crypto.randomUUID();
+  const other = issuedVisitor();
   const locked = await request.put('/api/seats/lock-seat', {
     headers: { uuid: other },
     data: {

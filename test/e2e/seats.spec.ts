@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { issuedVisitor } from './visitors.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 import { cinemaShows, heldSeats, openSeatList, plainFreeSeats, seatButton, visitorUuid } from './helpers.ts';
@@ -78,7 +79,7 @@ async function othersTakeAllBut(
     ([key]) => (sectionId === undefined || key.startsWith(`${sectionId}_`)) && !keep.includes(key),
   );
   for (let i = 0; i < take.length; i += 10) {
-    const uuid = crypto.randomUUID();
+    const uuid = issuedVisitor();
     const answers = await Promise.all(
       take
         .slice(i, i + 10)
@@ -294,7 +295,7 @@ for (const [lang, index, viewport] of [
     await expect(button(first!.n)).toHaveAttribute('aria-pressed', 'true');
 
     // Someone else takes the third seat: the second is left alone beside the customer's.
-    const taken = await lockAs(request, show, crypto.randomUUID(), third!.key, third!.tg).lock();
+    const taken = await lockAs(request, show, issuedVisitor(), third!.key, third!.tg).lock();
     expect(taken.status()).toBe(200);
     await expect(button(third!.n)).toHaveCount(0);
     await page.getByTestId('next-step').click();
@@ -319,7 +320,7 @@ test('general admission asks no more places than are left: the shop says so firs
   // Others take all places but two (the box office picks their places: the lock names only the area).
   const others = (await free()).length - 2;
   for (let i = 0; i < others; i += 10) {
-    const uuid = crypto.randomUUID();
+    const uuid = issuedVisitor();
     const body = {
       seat: {
         PresentationId: ga.id,

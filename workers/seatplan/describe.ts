@@ -1,10 +1,11 @@
+import type { SeatKey } from '../../src/domain/seatKey.ts';
 import { FLAG, type PlanData, SEAT_STATE, seatKeyOf, seatKind, type SeatKind } from './model.ts';
 
 /** Seats as the shop shows and reads them out: one seat described, and the list view of the map. */
 
 export interface SeatDescription {
   index: number;
-  key: string;
+  key: SeatKey;
   sectionId: number;
   section: string;
   row: string;

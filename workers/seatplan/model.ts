@@ -4,6 +4,7 @@
  * the i-th element of every array. Seats are stored row by row, each row in the plan's seat order, rows
  * section by section; so "row order" for keyboard navigation is plain index order within a row.
  */
+import { type SeatKey, seatKey } from '../../src/domain/seatKey.ts';
 
 /** Seat flags (bits of `PlanData.flags`). */
 export const FLAG = {
@@ -46,7 +47,7 @@ export interface PlanData {
   /** World position of each seat centre (group rotation and translation applied). */
   x: Float32Array;
   y: Float32Array;
-  /** Plan coordinates (section-local x, y) that key the seat: `${sectionId}_${px}_${py}`. */
+  /** Plan coordinates (section-local x, y) that key the seat with its section's id (`seatKey`). */
   px: Int32Array;
   py: Int32Array;
   /** Index into `sections`. */
@@ -91,9 +92,9 @@ export type SeatState = (typeof SEAT_STATE)[keyof typeof SEAT_STATE];
 export type SeatKind =
   'available' | 'premium' | 'taken' | 'selected' | 'accessible' | 'limitedView' | 'companion';
 
-export function seatKeyOf(data: PlanData, i: number): string {
-  const s = data.sections[data.section[i]!]!;
-  return `${s.id}_${data.px[i]}_${data.py[i]}`;
+/** The key of seat i (see src/domain/seatKey.ts). */
+export function seatKeyOf(data: PlanData, i: number): SeatKey {
+  return seatKey(data.sections[data.section[i]!]!.id, data.px[i]!, data.py[i]!);
 }
 
 /** The kind a seat is drawn as: state first (selected, taken), then its most telling flag. */

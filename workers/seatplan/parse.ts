@@ -1,3 +1,4 @@
+import { type SeatKey, seatKey } from '../../src/domain/seatKey.ts';
 import { FLAG, type ParseIssue, type PlanData, type RowInfo, type SectionInfo } from './model.ts';
 
 /**
@@ -51,7 +52,7 @@ export function parsePlan(input: unknown): ParseResult {
   const rows: RowInfo[] = [];
   const sections: SectionInfo[] = [];
   const sofaIds = new Map<string, number>();
-  const keys = new Set<string>();
+  const keys = new Set<SeatKey>();
   let n = 0;
 
   sectionsIn.forEach((s, si) => {
@@ -87,7 +88,7 @@ export function parsePlan(input: unknown): ParseResult {
           if (!isObj(seat)) return issue(path, 'a seat must be an object');
           if (!isInt(seat.x) || !isInt(seat.y)) return issue(path, 'x and y must be integers');
           if (!isInt(seat.tg)) return issue(path, 'tg (ticket group) must be an integer');
-          const key = `${s.id as number}_${seat.x}_${seat.y}`;
+          const key = seatKey(s.id as number, seat.x, seat.y);
           if (keys.has(key)) return issue(path, `two seats share the key ${key}`);
           keys.add(key);
           x[n] = seat.x * cos - seat.y * sin + tx;

@@ -23,8 +23,9 @@ export function buildKeyIndex(data: PlanData): KeyIndex {
 }
 
 /**
- * The seat index of a key (`sectionId_x_y`, x and y may be negative), or -1. Parsed by hand: it runs
- * for every key of every status map, and substrings would allocate 3 strings a key.
+ * The seat index of a key (`sectionId_x_y`, x and y may be negative; src/domain/seatKey.ts writes them),
+ * or -1. Parsed by hand rather than with `parseSeatKey`: it runs for every key of every status map, and
+ * substrings would allocate 3 strings a key.
  */
 export function seatIndexOf(index: KeyIndex, key: string): number {
   const parts = [0, 0, 0];

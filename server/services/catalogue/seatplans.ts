@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type Seatplan, seatKey } from '../../../src/api/contract/seatplan.ts';
+import type { Seatplan } from '../../../src/api/contract/seatplan.ts';
+import { type SeatKey, seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 
@@ -30,10 +31,10 @@ export interface SeatName {
 }
 
 // Plans never change once stored, so their seat names are read once per plan and process.
-const namesCache = new Map<number, Map<string, SeatName>>();
+const namesCache = new Map<number, Map<SeatKey, SeatName>>();
 
 /** Section, row and seat names of a plan's seats, keyed `section_x_y`. */
-export async function seatNames(db: Kysely<Database>, seatplanId: number): Promise<Map<string, SeatName>> {
+export async function seatNames(db: Kysely<Database>, seatplanId: number): Promise<Map<SeatKey, SeatName>> {
   const hit = namesCache.get(seatplanId);
   if (hit) return hit;
   const row = await db
@@ -43,7 +44,7 @@ export async function seatNames(db: Kysely<Database>, seatplanId: number): Promi
     .executeTakeFirst();
   if (!row) throw new AppError('seatplan_not_found', `seat plan ${seatplanId} does not exist`);
   const plan = JSON.parse(row.plan_json) as Seatplan;
-  const names = new Map<string, SeatName>();
+  const names = new Map<SeatKey, SeatName>();
   for (const section of plan.S)
     for (const group of section.G)
       for (const r of group.R)

@@ -162,7 +162,7 @@ function initiateRequest(
   const base = {
     reference: payment.id,
     amount: payment.amount,
-    currency: 'ILS' as const,
+    currency: settings.currency.code,
     description: `order ${rid}`,
     numberOfPayments: 'numberOfPayments' in payment.chosen ? payment.chosen.numberOfPayments : 1,
     returnPath: withQuery(back, { checkout: 'return', reservation: rid }),

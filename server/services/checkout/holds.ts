@@ -1,6 +1,6 @@
 import type { Settings } from '../../../src/api/contract/session.ts';
+import { calendarDate } from '../../../src/domain/venue.ts';
 import { AppError } from '../../errors.ts';
-import { venueDate } from '../customers/account.ts';
 import type { Cart, CheckoutContext, Trx } from './lines/types.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function assertMayHold(
   if (!accountId) throw new AppError('not_logged_in', 'log in to reserve and pay at the box office');
   if (cart.voucherPayments.length > 0)
     throw new AppError('formValidation', 'a hold order is paid at the box office, not by voucher');
-  const today = venueDate(now, settings.timeZone);
+  const today = calendarDate(now, settings.timeZone);
   const member = await trx
     .selectFrom('members as m')
     .innerJoin('memberships as s', 's.id', 'm.membership_id')

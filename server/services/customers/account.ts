@@ -12,23 +12,11 @@ import {
   detailsAsCustomerInfo,
   validateCustomerInfo,
 } from '../../../src/domain/customer.ts';
+import { calendarDate } from '../../../src/domain/venue.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { formValidationError, isKnownLocation } from './customerInfo.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-
-/**
- * Today's calendar date in the venue's time zone, YYYY-MM-DD (membership dates are calendar dates).
- * The settings' `timeZone` where the caller has them; Asia/Jerusalem, the spec's, otherwise.
- */
-export function venueDate(now: number, timeZone = 'Asia/Jerusalem'): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(now));
-}
 
 export async function loadMembers(db: Kysely<Database>, customerId: string, now: number): Promise<Member[]> {
   const rows = await db
@@ -56,7 +44,8 @@ export async function loadMembers(db: Kysely<Database>, customerId: string, now:
     .where('m.customer_id', '=', customerId)
     .orderBy('m.end_date', 'desc')
     .execute();
-  const today = venueDate(now);
+  // Membership dates are calendar dates of the venue (the spec's zone: the caller has no settings here).
+  const today = calendarDate(now);
   return rows.map((r) => {
     const isExpired = today > r.end_date;
     const isNotStarted = today < r.start_date;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { CustomerInfo } from '../../../src/api/contract/order.ts';
 import type { OrderCustomerInfoBlock } from '../../../src/api/contract/session.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
@@ -19,6 +20,12 @@ export function formValidationError(problems: readonly FieldProblem[], what: str
 export async function isKnownLocation(db: Kysely<Database>, id: number): Promise<boolean> {
   const row = await db.selectFrom('venues').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** GET /customer/locations: the venue's branches. */
+export async function listLocations(db: Kysely<Database>) {
+  const rows = await db.selectFrom('venues').select(['id', 'name_json']).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, name: JSON.parse(r.name_json) as LocalizedText }));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/index.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { RateEventsRepository } from '../../db/repositories/rateEvents.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 
@@ -18,21 +18,25 @@ export const LOGIN_FAILS_PER_ADDRESS: Limit = { bucket: 'login_address', max: 30
 /** Wrong codes and tokens from one address (across numbers): 30 per 15 minutes. */
 export const CODE_FAILS_PER_ADDRESS: Limit = { bucket: 'code_address', max: 30, windowMs: 15 * 60_000 };
 
-type Db = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
+
+/** Where limits are counted: the database (for the short transaction of a counted try) and its events. */
+export interface RateLimitStore {
+  db: Kysely<Database>;
+  rateEvents: RateEventsRepository;
+}
 
 /** Refuses with too_many_attempts when `key` already used up `limit` in its window. */
-export async function assertUnderLimit(db: Db, limit: Limit, key: string, now: number): Promise<void> {
-  const since = now - limit.windowMs;
-  const rows = await db
-    .selectFrom('rate_events')
-    .select('created_at')
-    .where('bucket', '=', limit.bucket)
-    .where('key', '=', key)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-  if (rows.length >= limit.max) {
-    const oldest = Number(rows[rows.length - limit.max]?.created_at ?? now);
+export async function assertUnderLimit(
+  events: RateEventsRepository,
+  limit: Limit,
+  key: string,
+  now: number,
+  trx?: Trx,
+): Promise<void> {
+  const instants = await events.instantsSince(limit.bucket, key, now - limit.windowMs, trx);
+  if (instants.length >= limit.max) {
+    const oldest = instants[instants.length - limit.max] ?? now;
     const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
     throw new AppError('too_many_attempts', `too many attempts; try again in ${retryAfterSeconds} s`, {
       retryAfterSeconds,
@@ -40,41 +44,45 @@ export async function assertUnderLimit(db: Db, limit: Limit, key: string, now: n
   }
 }
 
-export async function recordEvent(db: Db, limit: Limit, key: string, now: number): Promise<void> {
-  await db.insertInto('rate_events').values({ bucket: limit.bucket, key, created_at: now }).execute();
+export async function recordEvent(
+  events: RateEventsRepository,
+  limit: Limit,
+  key: string,
+  now: number,
+  trx?: Trx,
+): Promise<void> {
+  await events.record(limit.bucket, key, now, trx);
 }
 
 /**
- * Makes concurrent transactions that check and record the same limit keys wait for each other, so a
- * burst of requests cannot all pass the check before any is recorded. PostgreSQL takes advisory
- * locks until the transaction ends; SQLite already runs one transaction at a time.
+ * Makes concurrent transactions that check and record the same limits for the same keys wait for each
+ * other, so a burst of requests cannot all pass the check before any is recorded.
  */
-export async function lockKeys(trx: Transaction<Database>, dialect: Dialect, keys: string[]): Promise<void> {
-  if (dialect !== 'postgres') return;
-  // One order for everyone, so two transactions never wait on each other's keys.
-  for (const key of [...new Set(keys)].sort())
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+export async function lockLimits(
+  events: RateEventsRepository,
+  limits: readonly (readonly [Limit, string])[],
+  trx: Trx,
+): Promise<void> {
+  await events.lockKeys(
+    limits.map(([limit, key]) => `${limit.bucket}:${key}`),
+    trx,
+  );
 }
 
 /** Takes back one event recorded at `at` (a try counted in advance that turned out fine). */
 export async function forgetEvent(
-  db: Db,
-  dialect: Dialect,
+  events: RateEventsRepository,
   limit: Limit,
   key: string,
   at: number,
+  trx?: Trx,
 ): Promise<void> {
-  const row = sql.raw(dialect === 'postgres' ? 'ctid' : 'rowid');
-  await sql`delete from rate_events where ${row} in (select ${row} from rate_events
-    where bucket = ${limit.bucket} and key = ${key} and created_at = ${at} limit 1)`.execute(db);
+  await events.forgetOne(limit.bucket, key, at, trx);
 }
 
 /** Forgets events older than a day (called now and then, so the table stays small). */
-export async function pruneEvents(db: Db, now: number): Promise<void> {
-  await db
-    .deleteFrom('rate_events')
-    .where('created_at', '<', now - 24 * 3_600_000)
-    .execute();
+export async function pruneEvents(events: RateEventsRepository, now: number, trx?: Trx): Promise<void> {
+  await events.pruneBefore(now - 24 * 3_600_000, trx);
 }
 
 /**
@@ -83,25 +91,25 @@ export async function pruneEvents(db: Db, now: number): Promise<void> {
  * The count is taken back when the attempt succeeds or fails for a reason `counts` does not count.
  */
 export async function countedAttempt<T>(
-  db: Kysely<Database>,
-  dialect: Dialect,
+  store: RateLimitStore,
   limit: Limit,
   key: string,
   now: number,
   attempt: () => Promise<T>,
   counts: (err: unknown) => boolean,
 ): Promise<T> {
-  await db.transaction().execute(async (trx) => {
-    await lockKeys(trx, dialect, [`${limit.bucket}:${key}`]);
-    await assertUnderLimit(trx, limit, key, now);
-    await recordEvent(trx, limit, key, now);
+  const events = store.rateEvents;
+  await store.db.transaction().execute(async (trx) => {
+    await lockLimits(events, [[limit, key]], trx);
+    await assertUnderLimit(events, limit, key, now, trx);
+    await recordEvent(events, limit, key, now, trx);
   });
   try {
     const result = await attempt();
-    await forgetEvent(db, dialect, limit, key, now);
+    await forgetEvent(events, limit, key, now);
     return result;
   } catch (err) {
-    if (!counts(err)) await forgetEvent(db, dialect, limit, key, now);
+    if (!counts(err)) await forgetEvent(events, limit, key, now);
     throw err;
   }
 }

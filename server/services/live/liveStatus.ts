@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { seatKey } from '../../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { ChangeFeed, SeatEvent } from '../../db/changeFeed/types.ts';
 import type { Database } from '../../db/types.ts';
 import { StatusSnapshot } from './snapshot.ts';

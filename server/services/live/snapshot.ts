@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { seatKey } from '../../../src/api/contract/seatplan.ts';
+import { seatKey, sectionKeyPrefix } from '../../../src/domain/seatKey.ts';
 import type { SeatEvent } from '../../db/changeFeed/types.ts';
 import type { Database } from '../../db/types.ts';
 import { findRow, type PresentationRow } from '../catalogue/presentations.ts';
@@ -146,7 +146,7 @@ export class StatusSnapshot {
   /** The free seats as the JSON text of seats-statusV2's `seats` object, built once per version. */
   seatsJson(sectionId?: number): string {
     if (sectionId === undefined && this.bodyCache?.version === this.version) return this.bodyCache.json;
-    const prefix = sectionId === undefined ? '' : `${sectionId}_`;
+    const prefix = sectionId === undefined ? '' : sectionKeyPrefix(sectionId);
     const parts: string[] = [];
     for (const [key, value] of this.base) {
       if (prefix && !key.startsWith(prefix)) continue;

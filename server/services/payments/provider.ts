@@ -38,9 +38,10 @@ export interface CardToken {
 interface InitiateBase {
   /** The box office's payment id: a provider never charges one reference twice. */
   reference: string;
-  /** Agorot. */
+  /** In the currency's minor unit (agorot for ILS). */
   amount: number;
-  currency: 'ILS';
+  /** ISO 4217 code: the venue's (settings.currency.code). */
+  currency: string;
   description: string;
   numberOfPayments: number;
   /** Where a wallet or payment page sends the customer back: a path of the shop (the provider prefixes its public address when it needs one). */

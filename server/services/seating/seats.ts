@@ -1,43 +1,13 @@
 import { type Kysely, sql } from 'kysely';
-import type { LockTimer } from '../../../src/api/contract/presentations.ts';
 import type { LockSeat } from '../../../src/api/contract/seats.ts';
-import { seatKey } from '../../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getSellablePresentation } from '../catalogue/presentations.ts';
+import { assertUnderHoldLimits, type HoldLimits } from './holdLimits.ts';
+import { extensionMs, lockTtlMs } from './holdTimes.ts';
 
 type Db = Kysely<Database>;
-
-/** How long a lock lives: the whole order flow, i.e. the sum of the presentation's step timers. */
-export function lockTtlMs(lockTimer: LockTimer): number {
-  return (
-    (lockTimer.chooseSeatsInSeconds +
-      lockTimer.chooseTicketsInSeconds +
-      lockTimer.customerInfoInSeconds +
-      lockTimer.chooseProductsInSeconds) *
-    1000
-  );
-}
-
-/** The one extension of a cart's timer: the longest step's length. */
-export function extensionMs(lockTimer: LockTimer): number {
-  return (
-    Math.max(
-      lockTimer.chooseSeatsInSeconds,
-      lockTimer.chooseTicketsInSeconds,
-      lockTimer.customerInfoInSeconds,
-      lockTimer.chooseProductsInSeconds,
-    ) * 1000
-  );
-}
-
-/**
- * The longest a hold may live from its first lock: the whole flow, its one extension, and one payment
- * window (a payment under way keeps its seats, but re-trying payments cannot keep them forever).
- */
-export function holdLifetimeMs(lockTimer: LockTimer, paymentWindowMs: number): number {
-  return lockTtlMs(lockTimer) + extensionMs(lockTimer) + paymentWindowMs;
-}
 
 /** Free seats of a plan for a presentation: online allocations with no live hold and no sale. */
 function freeSeatsQuery(db: Db, presentationId: number, seatplanId: number, now: number, sectionId?: number) {
@@ -113,12 +83,14 @@ async function tryHold(
   visitor: string,
   now: number,
   expiresAt: number,
+  address: string | null,
 ): Promise<number | null> {
   const result = await sql<{ expires_at: number | string }>`
-    INSERT INTO seat_holds (presentation_id, section_id, x, y, visitor, state, expires_at, created_at)
-    VALUES (${presentationId}, ${sectionId}, ${x}, ${y}, ${visitor}, 'held', ${expiresAt}, ${now})
+    INSERT INTO seat_holds (presentation_id, section_id, x, y, visitor, state, expires_at, created_at, holder_address)
+    VALUES (${presentationId}, ${sectionId}, ${x}, ${y}, ${visitor}, 'held', ${expiresAt}, ${now}, ${address})
     ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
       SET visitor = excluded.visitor,
+        holder_address = excluded.holder_address,
         expires_at = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.expires_at ELSE excluded.expires_at END,
         created_at = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.created_at ELSE excluded.created_at END,
         extended = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.extended ELSE 0 END,
@@ -168,6 +140,8 @@ export interface LockOptions {
   replaces?: readonly LockSeat[] | undefined;
   /** Refuses a presentation this shop does not sell (the settings' business ids). */
   assertSold?: (p: { id: number; businessId: number; isVod: boolean }) => void;
+  /** The client address taking the hold, and the caps on live holds across presentations (holdLimits.ts). */
+  holder?: { address: string; limits: HoldLimits } | undefined;
 }
 
 /**
@@ -210,6 +184,7 @@ function coordinatesOf(seat: LockSeat): { x: number; y: number } {
  */
 export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: LockOptions) {
   const { now, maxSeats } = opts;
+  const address = opts.holder?.address ?? null;
   const p = await getSellablePresentation(db, seat.PresentationId, now);
   opts.assertSold?.(p);
   if (p.isVod) throw new AppError('lock_seat_error', 'video on demand has no seats');
@@ -244,21 +219,26 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
         ...opts,
         replaces: opts.replaces,
         expiresAt,
+        address,
       });
     }
-    const until = await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt);
+    const until = await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt, address);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
     taken = { x, y, expiresAt: until };
   } else {
     if (opts.replaces?.length) throw new AppError('formValidation', 'only numbered seats are swapped');
     if (!(await hasPricePolicy(db, p.id, seat.TicketGroupId))) throw noPricePolicy(seat.TicketGroupId);
-    taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt);
+    taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt, address);
   }
 
   // Counted after taking the seat, so two concurrent calls of one visitor cannot both slip under the cap.
-  if ((await countHeld(db, p.id, visitor, now)) > maxSeats) {
+  try {
+    if ((await countHeld(db, p.id, visitor, now)) > maxSeats)
+      throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
+    if (opts.holder) await assertUnderHoldLimits(db, visitor, opts.holder.address, now, opts.holder.limits);
+  } catch (err) {
     await release(db, p.id, seat.VenueSectionId, taken.x, taken.y, visitor);
-    throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
+    throw err;
   }
   return { lockedSeat: { x: taken.x, y: taken.y }, expiresAt: new Date(taken.expiresAt).toISOString() };
 }
@@ -275,9 +255,16 @@ async function swapSeat(
   to: { sectionId: number; x: number; y: number },
   ticketGroupId: number,
   visitor: string,
-  opts: { now: number; maxSeats: number; expiresAt: number; replaces: readonly LockSeat[] },
+  opts: {
+    now: number;
+    maxSeats: number;
+    expiresAt: number;
+    replaces: readonly LockSeat[];
+    address: string | null;
+    holder?: LockOptions['holder'];
+  },
 ) {
-  const { now, maxSeats, expiresAt } = opts;
+  const { now, maxSeats, expiresAt, address } = opts;
   const from = opts.replaces.map((r) => {
     if (r.PresentationId !== p.id)
       throw new AppError('formValidation', 'a swap stays within one presentation');
@@ -309,12 +296,13 @@ async function swapSeat(
     );
   }
   return db.transaction().execute(async (trx) => {
-    const until = await tryHold(trx, p.id, to.sectionId, to.x, to.y, visitor, now, expiresAt);
+    const until = await tryHold(trx, p.id, to.sectionId, to.x, to.y, visitor, now, expiresAt, address);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
     for (const f of from) await release(trx, p.id, f.sectionId, f.x, f.y, visitor);
     if ((await countHeld(trx, p.id, visitor, now)) > maxSeats) {
       throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
     }
+    if (opts.holder) await assertUnderHoldLimits(trx, visitor, opts.holder.address, now, opts.holder.limits);
     return { lockedSeat: { x: to.x, y: to.y }, expiresAt: new Date(until).toISOString() };
   });
 }
@@ -327,6 +315,7 @@ async function holdAnyFreeSeat(
   visitor: string,
   now: number,
   expiresAt: number,
+  address: string | null,
 ): Promise<{ x: number; y: number; expiresAt: number }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidates = await freeSeatsQuery(db, p.id, p.seatplanId, now, seat.VenueSectionId)
@@ -337,7 +326,7 @@ async function holdAnyFreeSeat(
       .execute();
     if (candidates.length === 0) break;
     for (const c of candidates) {
-      const until = await tryHold(db, p.id, c.section_id, c.x, c.y, visitor, now, expiresAt);
+      const until = await tryHold(db, p.id, c.section_id, c.x, c.y, visitor, now, expiresAt, address);
       if (until !== null) return { x: c.x, y: c.y, expiresAt: until };
     }
   }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { VisitorUuidSchema } from '../../../src/api/contract/common.ts';
 import { AppError } from '../../errors.ts';
+import { isIssuedVisitorId, issueVisitorId } from './visitorId.ts';
 
 export const VISITOR_COOKIE = 'uuid';
 
@@ -16,20 +15,21 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 /**
  * Issues the anonymous visitor uuid (spec section 6) in an HttpOnly, SameSite cookie on the first
  * visit. The shop learns it from GET /api/session and sends it in the `uuid` header on every call.
+ * Only ids the box office issued count (visitorId.ts); a cookie holding any other id gets a new one.
  * Registered without encapsulation so the hook covers every route.
  */
 export async function visitorCookie(app: FastifyInstance): Promise<void> {
   app.decorateRequest('visitorCookieUuid', '');
   app.addHook('onRequest', async (request, reply) => {
     const fromCookie = request.cookies[VISITOR_COOKIE];
-    if (fromCookie && VisitorUuidSchema.safeParse(fromCookie).success) {
-      request.visitorCookieUuid = fromCookie;
+    if (fromCookie && isIssuedVisitorId(app.deps.visitorKey, fromCookie)) {
+      request.visitorCookieUuid = fromCookie.toLowerCase();
       return;
     }
     // A shared, cacheable answer (the events board, a plan, a status map) sets no cookie: a CDN keeps no
     // answer that sets one, and these calls need no visitor (GET /api/session hands it out).
     if (request.routeOptions.config.shared) return;
-    const uuid = randomUUID();
+    const uuid = issueVisitorId(app.deps.visitorKey);
     request.visitorCookieUuid = uuid;
     reply.setCookie(VISITOR_COOKIE, uuid, {
       path: '/',
@@ -43,20 +43,23 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
 // Without fastify-plugin's symbol the hook would stay inside its own context.
 (visitorCookie as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
-/** The visitor of a seat call: the `uuid` header is required and must be a uuid. */
+/**
+ * The visitor of a seat call: the `uuid` header is required and must be an id the box office issued
+ * (GET /api/session hands one out); anything else is refused with visitor_required.
+ */
 export function requireVisitor(request: FastifyRequest): string {
   const header = request.headers.uuid;
   const value = Array.isArray(header) ? header[0] : header;
   if (!value)
     throw new AppError('visitor_required', 'send the visitor uuid in the uuid header (GET /api/session)');
-  if (!VisitorUuidSchema.safeParse(value).success)
-    throw new AppError('visitor_required', 'the uuid header is not a uuid');
-  return value;
+  if (!isIssuedVisitorId(request.server.deps.visitorKey, value))
+    throw new AppError('visitor_required', 'the uuid header is not a visitor id this box office issued');
+  return value.toLowerCase();
 }
 
-/** The visitor when the call may come without one. */
+/** The visitor when the call may come without one (an id the box office did not issue counts as none). */
 export function optionalVisitor(request: FastifyRequest): string | undefined {
   const header = request.headers.uuid;
   const value = Array.isArray(header) ? header[0] : header;
-  return value && VisitorUuidSchema.safeParse(value).success ? value : undefined;
+  return value && isIssuedVisitorId(request.server.deps.visitorKey, value) ? value.toLowerCase() : undefined;
 }

@@ -117,7 +117,8 @@ export const errorCatalogue = {
   CUSTOMER_TOKEN_ERROR: 400,
   not_logged_in: 401, // product: a personal-area call without a customer session
   not_your_item: 403, // product: another customer's reservation or voucher
-  too_many_attempts: 429, // product: SMS and login rate limits
+  too_many_attempts: 429, // product: SMS, login, seat-hold, lock and commit limits (Retry-After)
+  metrics_token_required: 401, // product: GET /metrics without the METRICS_TOKEN
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -131,6 +132,7 @@ export const ApiErrorSchema = z
     code: z.string(),
     message: z.string(),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    requestId: z.string().optional().describe('the id of the request in the box office logs'),
   })
   .meta({ id: 'ApiError' });
 

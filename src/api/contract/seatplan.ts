@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSeatKey, SEAT_KEY_PATTERN } from '../../domain/seatKey.ts';
 import { Id } from './common.ts';
 
 /**
@@ -77,7 +78,9 @@ export type Seatplan = z.infer<typeof SeatplanSchema>;
 
 export const SeatplanQuerySchema = z.object({ venueId: Id, seatplanId: Id });
 
-/** The key of a seat in the status map and in locks. */
-export function seatKey(sectionId: number, x: number, y: number): string {
-  return `${sectionId}_${x}_${y}`;
-}
+/** A seat key on the wire (`section_x_y`, see src/domain/seatKey.ts), typed as the branded SeatKey. */
+export const SeatKeySchema = z
+  .string()
+  .regex(SEAT_KEY_PATTERN)
+  .refine(isSeatKey, 'a seat key: section_x_y')
+  .meta({ id: 'SeatKey' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { SeatKeySchema } from './seatplan.ts';
 
 const BoolFlag = z
   .union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
@@ -15,12 +16,14 @@ export const SeatsStatusQuerySchema = z.object({
 
 export const SeatsStatusAnswerSchema = z
   .object({
+    // Keyed by SeatKey, but not checked key by key: the map has up to 100,000 keys and is parsed on
+    // every status read (the worker scans its text by hand for the same reason).
     seats: z
       .record(z.string(), z.string())
       .describe(
         'free seats only, keyed section_x_y, value "ticketGroup,allocation"; a seat missing is unavailable',
       ),
-    held: z.array(z.string()).describe('keys of the seats this visitor holds now'),
+    held: z.array(SeatKeySchema).describe('keys of the seats this visitor holds now'),
   })
   .meta({ id: 'SeatsStatus' });
 export type SeatsStatus = z.infer<typeof SeatsStatusAnswerSchema>;

@@ -1,6 +1,7 @@
 import { Chip, Group, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { addDaysIso, formatDayChip } from '../../i18n/format.ts';
+import { addDaysIso } from '../../domain/venue.ts';
+import { formatDayChip } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 
 export const DATE_FILTER_DAYS = 14;

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seatKey } from '../../api/contract/seatplan.ts';
+import { seatKey } from '../../domain/seatKey.ts';
 import { api } from '../../api/endpoints.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { type HeldSeat, lockSeatOf } from './model.ts';

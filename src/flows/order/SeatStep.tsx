@@ -129,7 +129,7 @@ export function SeatStep(props: SeatStepProps) {
     // Seats this visitor already holds (a reload, or a return from a later step) show as selected.
     const status = await api.seatsStatus(p).catch(() => null);
     if (!status) return;
-    const heldKeys = new Set(status.held);
+    const heldKeys = new Set<string>(status.held);
     const indices = status.held.map((k) => h.indexOfKey(k)).filter((i) => i >= 0);
     await h.setSelected(indices, true);
     refresh();

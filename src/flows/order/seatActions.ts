@@ -1,5 +1,6 @@
 import { ApiCallError } from '../../api/client.ts';
 import type { Confirm } from '../../../workers/seatplan/rules.ts';
+import { sectionKeyPrefix } from '../../domain/seatKey.ts';
 
 /**
  * The seat step's decisions that need no map, no box office and no React: which text a refusal shows,
@@ -81,7 +82,7 @@ export function freePlaces(
   sectionId: number,
   ticketGroup: number,
 ): number {
-  const prefix = `${sectionId}_`;
+  const prefix = sectionKeyPrefix(sectionId);
   let n = 0;
   for (const [key, value] of Object.entries(seats)) {
     if (key.startsWith(prefix) && Number(value.split(',')[0]) === ticketGroup) n++;

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../api/client.ts';
 import type { Presentation } from '../../api/contract/presentations.ts';
 import { api } from '../../api/endpoints.ts';
+import { seatKey } from '../../domain/seatKey.ts';
 import type { SeatDescription, SeatMapHandle } from '../../seatmap/index.ts';
 import { lockSeats, releaseSeats, swapSeats } from './seatBooking.ts';
 
@@ -17,7 +18,7 @@ function fakeMap() {
   const log = { selected: new Set<number>(), taken: new Set<number>(), statusApplied: 0 };
   const describe = (i: number): SeatDescription => ({
     index: i,
-    key: `1_${i}_1`,
+    key: seatKey(1, i, 1),
     sectionId: 1,
     section: 'Hall',
     row: '1',
@@ -75,7 +76,10 @@ describe('releaseSeats', () => {
     await h.setSelected([1, 2], true);
     vi.mocked(api.unlockSeat).mockRejectedValue(refused('unlock_seat_error'));
     // Seat 1's lock lapsed; seat 2 is (still) held by the visitor.
-    vi.mocked(api.seatsStatus).mockResolvedValue({ seats: { '1_1_1': '1,1' }, held: ['1_2_1'] });
+    vi.mocked(api.seatsStatus).mockResolvedValue({
+      seats: { [seatKey(1, 1, 1)]: '1,1' },
+      held: [seatKey(1, 2, 1)],
+    });
     const r = await releaseSeats(h, p, [1, 2]);
     expect(r).toEqual({ gone: ['1_1_1'], kept: ['1_2_1'] });
     expect([...log.selected]).toEqual([2]);

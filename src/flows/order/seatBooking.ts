@@ -1,6 +1,7 @@
 import { ApiCallError } from '../../api/client.ts';
 import type { Presentation } from '../../api/contract/presentations.ts';
 import { api } from '../../api/endpoints.ts';
+import { parseSeatKey } from '../../domain/seatKey.ts';
 import type { SeatDescription, SeatMapHandle } from '../../seatmap/index.ts';
 import { type HeldSeat, lockSeatOf } from './model.ts';
 import { settleUnsure, sortUnlocks } from './seatActions.ts';
@@ -13,8 +14,8 @@ import { settleUnsure, sortUnlocks } from './seatActions.ts';
  */
 
 function coordinates(key: string): { x: number; y: number } {
-  const [, x, y] = key.split('_').map(Number);
-  return { x: x ?? 0, y: y ?? 0 };
+  const seat = parseSeatKey(key);
+  return { x: seat?.x ?? 0, y: seat?.y ?? 0 };
 }
 
 /** A seat of the map as the order keeps it; `expiresAt` 0 until the box office answers. */

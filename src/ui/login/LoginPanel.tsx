@@ -20,7 +20,7 @@ import { setCustomer } from '../../state/customer.ts';
 import { session } from '../../state/session.ts';
 import { useLocale } from '../useLocale.ts';
 import { errorText } from '../errorText.ts';
-import { captchaToken } from './captcha.ts';
+import { captchaToken } from '../../api/captcha.ts';
 
 type Step = { kind: 'phone' } | { kind: 'code'; mobile: string } | { kind: 'email' };
 

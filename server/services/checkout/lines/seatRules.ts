@@ -3,6 +3,7 @@ import { buildNeighbours, type Neighbours } from '../../../../workers/seatplan/a
 import { FLAG, type PlanData, SEAT_STATE, seatKeyOf } from '../../../../workers/seatplan/model.ts';
 import { parsePlan } from '../../../../workers/seatplan/parse.ts';
 import { validateSelection } from '../../../../workers/seatplan/rules.ts';
+import { type SeatKey, seatKey } from '../../../../src/domain/seatKey.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import type { Trx } from './types.ts';
@@ -17,7 +18,7 @@ import type { Trx } from './types.ts';
 interface IndexedPlan {
   data: PlanData;
   neighbours: Neighbours;
-  indexOf: Map<string, number>;
+  indexOf: Map<SeatKey, number>;
 }
 
 // Plans never change once stored; parsing a 20,000-seat plan takes milliseconds, so keep a few. The
@@ -48,7 +49,7 @@ async function loadPlan(db: Kysely<Database> | Trx, seatplanId: number): Promise
   if (!row) return null;
   const { data } = parsePlan(JSON.parse(row.plan_json));
   if (!data) return null;
-  const indexOf = new Map<string, number>();
+  const indexOf = new Map<SeatKey, number>();
   for (let i = 0; i < data.count; i++) indexOf.set(seatKeyOf(data, i), i);
   return { data, neighbours: buildNeighbours(data), indexOf };
 }
@@ -57,7 +58,7 @@ async function loadPlan(db: Kysely<Database> | Trx, seatplanId: number): Promise
 export async function hasPremiumSeat(
   trx: Trx,
   seatplanId: number,
-  keys: readonly string[],
+  keys: readonly SeatKey[],
 ): Promise<boolean> {
   const plan = await indexedPlan(trx, seatplanId);
   if (!plan) return false;
@@ -75,7 +76,7 @@ export async function hasPremiumSeat(
 export async function enforceSeatRules(
   trx: Trx,
   p: { id: number; seatplan_id: number; seating_policy_id: number },
-  keys: readonly string[],
+  keys: readonly SeatKey[],
   visitor: string,
   now: number,
 ): Promise<void> {
@@ -105,8 +106,7 @@ export async function enforceSeatRules(
   );
   const coords = [...near].map((i) => {
     if (online.has(data.allocation[i]!)) state[i] = SEAT_STATE.available;
-    const [section, x, y] = seatKeyOf(data, i).split('_').map(Number);
-    return { section: section!, x: x!, y: y! };
+    return { section: data.sections[data.section[i]!]!.id, x: data.px[i]!, y: data.py[i]! };
   });
   const unavailable = coords.length
     ? await trx
@@ -125,7 +125,7 @@ export async function enforceSeatRules(
     : [];
   for (const h of unavailable) {
     const mine = h.visitor === visitor && h.state === 'held' && h.claimed_by === null;
-    const i = plan.indexOf.get(`${h.section_id}_${h.x}_${h.y}`);
+    const i = plan.indexOf.get(seatKey(h.section_id, h.x, h.y));
     if (i !== undefined && !mine) state[i] = SEAT_STATE.taken;
   }
   for (const k of keys) {

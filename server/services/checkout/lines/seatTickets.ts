@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { randomId } from '../ids.ts';
 import type { LockTimer } from '../../../../src/api/contract/presentations.ts';
 import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
-import { seatKey } from '../../../../src/api/contract/seatplan.ts';
+import { seatKey } from '../../../../src/domain/seatKey.ts';
 import {
   type SeatTicket,
   checkTickets,
@@ -15,7 +15,7 @@ import { AppError } from '../../../errors.ts';
 import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
 import { assertSoldHere } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
-import { holdLifetimeMs } from '../../seating/seats.ts';
+import { holdLifetimeMs } from '../../seating/holdTimes.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
 import { SINGLE_SEAT_POLICY } from '../../../../workers/seatplan/rules.ts';
 import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
@@ -49,7 +49,7 @@ export interface SeatLines {
 }
 
 const where = (seats: readonly { si: number; x: number; y: number }[]) =>
-  seats.map((s) => `${s.si}_${s.x}_${s.y}`);
+  seats.map((s) => seatKey(s.si, s.x, s.y));
 
 /**
  * Seat tickets: the seats the visitor holds, each with a ticket type and the add-ons chosen for it.
@@ -202,6 +202,7 @@ export const seatTickets: LineKind<SeatLines> = {
       priced.seats.forEach((ps, i) => {
         const s = mine[i]!;
         const hold = holdOf.get(`${p.id}:${ps.key}`)!;
+        const name = names.get(seatKey(s.si, s.x, s.y));
         seats.push({
           pi: p.id,
           si: s.si,
@@ -213,7 +214,7 @@ export const seatTickets: LineKind<SeatLines> = {
           serviceCharge: ps.serviceCharge,
           isSubTicket: ps.isSubTicket,
           addons: ps.addons,
-          names: names.get(ps.key) ?? { section: String(s.si), row: '', seat: `${s.x},${s.y}` },
+          names: name ?? { section: String(s.si), row: '', seat: `${s.x},${s.y}` },
           hold,
           holdCap: hold.created_at + lifetime,
         });

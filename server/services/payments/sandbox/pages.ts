@@ -41,9 +41,12 @@ export function tx(locale: Locale, key: string, params: Record<string, string> =
   return escapeHtml(raw).replace(/\{\{(\w+)\}\}/g, (_, name: string) => escapeHtml(params[name] ?? ''));
 }
 
-export function money(agorot: number, locale: Locale): string {
+/** An amount in minor units (agorot) in the venue's currency (settings.currency: its code and decimals). */
+export function money(minor: number, locale: Locale, currency: { code: string; decimals: number }): string {
   const tag = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL', pl: 'pl-PL' }[locale];
-  return new Intl.NumberFormat(tag, { style: 'currency', currency: 'ILS' }).format(agorot / 100);
+  return new Intl.NumberFormat(tag, { style: 'currency', currency: currency.code }).format(
+    minor / 10 ** currency.decimals,
+  );
 }
 
 const STYLE = `

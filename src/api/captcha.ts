@@ -1,6 +1,7 @@
 /**
  * reCAPTCHA v3 in the browser: with the site key from the settings, loads Google's script once and
  * returns a token for an action; without a key (development) there is no captcha and no token.
+ * The box office verifies a token on login, on every seat lock and unlock, and on the payment commit.
  */
 interface Grecaptcha {
   ready(cb: () => void): void;
@@ -32,4 +33,17 @@ export async function captchaToken(siteKey: string | null, action: string): Prom
   if (!siteKey) return undefined;
   const g = await load(siteKey);
   return g.execute(siteKey, { action });
+}
+
+let siteKey: string | null = null;
+
+/** The site key of the settings (null: no captcha); set once the session starts. */
+export function configureCaptcha(key: string | null): void {
+  siteKey = key;
+}
+
+/** `{ recaptchaToken }` for a call the box office guards, or nothing when no captcha is configured. */
+export async function captchaField(action: string): Promise<{ recaptchaToken?: string }> {
+  const token = await captchaToken(siteKey, action);
+  return token ? { recaptchaToken: token } : {};
 }

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { LocalizedText } from '../../../src/api/contract/common.ts';
-import type { SystemVoucher, VoucherStatus } from '../../../src/api/contract/customer.ts';
-import type { Database } from '../../db/types.ts';
-import { AppError } from '../../errors.ts';
-import { sendRefunds, writeRefund } from '../checkout/payments/refunds.ts';
-import type { AreaContext } from './area.ts';
+import type { LocalizedText } from '../../../../src/api/contract/common.ts';
+import type { SystemVoucher, VoucherStatus } from '../../../../src/api/contract/customer.ts';
+import type { Database } from '../../../db/types.ts';
+import { AppError } from '../../../errors.ts';
+import { sendRefunds, writeRefund } from '../../checkout/payments/refunds.ts';
+import type { AreaContext } from './context.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

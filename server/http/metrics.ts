@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { RequestStats } from './requestStats.ts';
+import { AppError } from '../errors.ts';
+
+/** What the box office counts besides requests: every error answer by its catalogue code. */
+export interface Metrics {
+  registry: Registry;
+  errors: Counter<'code'>;
+  /** Counts an answer of no route (an unknown path, or the shop's page for a path of its router). */
+  countUnmatched(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/**
+ * Prometheus metrics (prom-client) in a registry of this app: request rate and latency per route,
+ * error answers by code, live holds, orders and payments by state, the database pool and the process's
+ * own (CPU, memory, event-loop delay). Served at GET /metrics; with METRICS_TOKEN set, only to
+ * `Authorization: Bearer <token>`. Each process answers for itself (WORKERS=n: scrape each, or one).
+ */
+export async function metricsPlugin(app: FastifyInstance): Promise<void> {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const stats = new RequestStats();
+  stats.register(registry);
+  const errors = new Counter({
+    name: 'boxoffice_error_answers_total',
+    help: 'Error answers by catalogue code (too_many_attempts, visitor_required, lock_seat_error …)',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+  const { db, clock } = app.deps;
+  new Gauge({
+    name: 'boxoffice_seats_held',
+    help: 'Seats held now (in carts and in payments under way), all presentations',
+    registers: [registry],
+    async collect() {
+      const row = await db.kysely
+        .selectFrom('seat_holds')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('state', '=', 'held')
+        .where('expires_at', '>', clock.now())
+        .executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+  new Gauge({
+    name: 'boxoffice_orders',
+    help: 'Orders by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db.kysely
+        .selectFrom('orders')
+        .select((eb) => ['state', eb.fn.countAll<number | string>().as('n')])
+        .groupBy('state')
+        .execute();
+      for (const r of rows) this.set({ state: r.state }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'boxoffice_payments',
+    help: 'Payments by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db.kysely
+        .selectFrom('order_payments')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+        .groupBy('status')
+        .execute();
+      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+  if (db.poolStats) {
+    const stats = db.poolStats;
+    new Gauge({
+      name: 'boxoffice_db_pool_connections',
+      help: 'Database pool connections: total open, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const s = stats();
+        this.set({ state: 'total' }, s.total);
+        this.set({ state: 'idle' }, s.idle);
+        this.set({ state: 'waiting' }, s.waiting);
+      },
+    });
+  }
+  const recorder = (route: string) => {
+    const record = stats.recorder(route);
+    return (request: FastifyRequest, reply: FastifyReply) =>
+      record(request.method, reply.statusCode, reply.elapsedTime / 1000);
+  };
+  const unmatched = recorder('unmatched');
+  app.decorate('metrics', {
+    registry,
+    errors,
+    countUnmatched: (request: FastifyRequest, reply: FastifyReply) =>
+      void reply.raw.once('finish', () => unmatched(request, reply)),
+  } satisfies Metrics);
+  app.addHook('onRoute', (route) => {
+    const record = recorder(route.url);
+    const own = route.onResponse;
+    route.onResponse = [
+      ...(own ? (Array.isArray(own) ? own : [own]) : []),
+      (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        record(request, reply);
+        done();
+      },
+    ];
+  });
+
+  const token = app.deps.config.metricsToken;
+  app.get('/metrics', { config: { shared: true }, schema: { hide: true } }, async (request, reply) => {
+    if (token && request.headers.authorization !== `Bearer ${token}`)
+      throw new AppError(
+        'metrics_token_required',
+        'send the metrics token: Authorization: Bearer <METRICS_TOKEN>',
+      );
+    reply.header('cache-control', 'no-store').type(registry.contentType);
+    return registry.metrics();
+  });
+}
+// Without fastify-plugin's symbol the hooks would stay inside its own context.
+(metricsPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}

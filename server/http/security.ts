@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import type { ServerConfig } from '../config.ts';
+
+const RECAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
+
+/** What a browser may do on this site: features the shop uses are allowed to itself, the rest to no one. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), ' +
+  'usb=(), interest-cohort=(), payment=(self), fullscreen=(self)';
+
+/**
+ * Security headers on every answer, written by helmet. The Content-Security-Policy lets scripts come only
+ * from this origin (no inline script, no eval: Pixi runs with its unsafe-eval-free build, zod jitless),
+ * plus the captcha's origins when a captcha is configured and the payment provider's
+ * (CSP_PAYMENT_ORIGINS). Styles may be inline: Mantine sets CSS variables in style attributes and one
+ * <style> element. No other site may frame the shop (frame-ancestors 'none'); the sandbox's bank pages,
+ * which the shop frames for 3-D Secure, set their own (sandboxFrameable). HSTS only over HTTPS
+ * (COOKIE_SECURE=1).
+ *
+ * The headers are the same for every answer, so helmet writes them once, at start, and each answer gets
+ * the finished set: run per request (as @fastify/helmet does), helmet rebuilt the policy every time and
+ * halved the events board's requests per second (bench/hotReads.ts).
+ */
+export function securityHeaderSet(config: ServerConfig): Record<string, string> {
+  const captcha = Boolean(config.captchaSiteKey);
+  const payment = config.paymentOrigins;
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'", ...(captcha ? RECAPTCHA.script : [])],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...payment],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", ...(captcha ? RECAPTCHA.frame : []), ...payment],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...payment],
+        manifestSrc: ["'self'"],
+        // Browsers report what the policy blocked (routes/cspReport.ts).
+        reportUri: ['/api/csp-report'],
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The shop embeds nothing cross-origin that would need credentials; COEP off so the captcha loads.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  })({} as IncomingMessage, collect as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
+
+/**
+ * The headers of a JSON answer of the API: it is never a page, so its policy allows nothing at all, and
+ * the page-only headers (Permissions-Policy, the cross-origin opener policy …) would only add some 900
+ * bytes to every hot read (a fifth of the events board's requests per second, bench/hotReads.ts).
+ */
+export function apiHeaderSet(config: ServerConfig): Record<string, string> {
+  const all = securityHeaderSet(config);
+  const keep = [
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-resource-policy',
+  ];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+  for (const name of [...keep, 'strict-transport-security']) if (all[name]) headers[name] = all[name];
+  return headers;
+}
+
+/**
+ * Sends the security headers and the request id on every answer (one hook, nothing computed per
+ * request): the page set on the shop, its assets and workers, the API's documentation page and the
+ * sandbox's pages; the API set on the API's JSON answers.
+ */
+export async function securityHeaders(app: FastifyInstance): Promise<void> {
+  const pages = securityHeaderSet(app.deps.config);
+  const api = apiHeaderSet(app.deps.config);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!SAFE_REQUEST_ID.test(request.id)) request.id = randomUUID();
+    const url = request.url;
+    reply.headers(url.startsWith('/api/') && !url.startsWith('/api/docs') ? api : pages);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+}
+// Without fastify-plugin's symbol the hooks would stay inside its own context.
+(securityHeaders as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** A request id from a proxy is kept only when it is short and plain (it lands in logs and answers). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The sandbox's bank page opens inside the shop's 3-D Secure dialog: its answers may be framed by the
+ * shop itself (and only by it). Registered inside the sandbox's routes.
+ */
+export async function sandboxFrameable(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header(
+        'content-security-policy',
+        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+    return payload;
+  });
+}
+(sandboxFrameable as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { CaptchaVerifier } from '../customers/captcha.ts';
+import { requireVisitor } from './visitor.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The abuse guard of a seat or payment call (issue 14): the visitor must be one the box office issued,
+     * the call counts against the per-visitor and per-address rates of its kind, and the captcha token
+     * in the body is verified when a captcha is configured.
+     */
+    guard?: 'lock' | 'commit';
+  }
+}
+
+/**
+ * Counts calls per key in a sliding window and answers how long to wait once a key is over.
+ * In memory, per process: with WORKERS=n a caller spread over the processes may reach n times the
+ * rate. The hard limit, seats held at once, is counted in the database (holdLimits.ts).
+ */
+export class SlidingWindow {
+  private readonly hits = new Map<string, number[]>();
+  private readonly max: number;
+  private readonly windowMs: number;
+  private sinceSweep = 0;
+
+  constructor(max: number, windowMs: number) {
+    this.max = max;
+    this.windowMs = windowMs;
+  }
+
+  /** Records a call of `key` at `now`; answers the seconds to wait instead when the key is over. */
+  hit(key: string, now: number): number | null {
+    if (++this.sinceSweep >= 10_000) this.sweep(now);
+    const since = now - this.windowMs;
+    let times = this.hits.get(key);
+    if (!times) this.hits.set(key, (times = []));
+    while (times.length > 0 && times[0]! <= since) times.shift();
+    if (times.length >= this.max) return Math.max(1, Math.ceil((times[0]! + this.windowMs - now) / 1000));
+    times.push(now);
+    return null;
+  }
+
+  private sweep(now: number): void {
+    this.sinceSweep = 0;
+    for (const [key, times] of this.hits)
+      if (times.length === 0 || times[times.length - 1]! <= now - this.windowMs) this.hits.delete(key);
+  }
+}
+
+/** Registers the guard: a preHandler on every route whose config names a `guard` (routes added later). */
+export async function abuseGuard(app: FastifyInstance): Promise<void> {
+  const { limits } = app.deps.config;
+  const windows = {
+    lock: {
+      visitor: new SlidingWindow(limits.locksPerMinutePerVisitor, 60_000),
+      address: new SlidingWindow(limits.locksPerMinutePerAddress, 60_000),
+    },
+    commit: {
+      visitor: new SlidingWindow(limits.commitsPer10MinPerVisitor, 600_000),
+      address: new SlidingWindow(limits.commitsPer10MinPerAddress, 600_000),
+    },
+  };
+  const guard = (kind: 'lock' | 'commit') => async (request: FastifyRequest) => {
+    const visitor = requireVisitor(request);
+    const now = app.deps.clock.now();
+    const wait =
+      windows[kind].address.hit(request.ip, now) ?? windows[kind].visitor.hit(visitor, now) ?? null;
+    if (wait !== null)
+      throw new AppError('too_many_attempts', `too many ${kind} calls; try again in ${wait} s`, {
+        retryAfterSeconds: wait,
+      });
+    const { captcha } = app.deps;
+    if (captcha.enabled && !(await verified(captcha, tokenOf(request), request.ip)))
+      throw new AppError('invalid_captcha', 'the human verification failed; try again');
+  };
+  // Only the guarded routes get the hook: every other call (the hot reads above all) pays nothing.
+  app.addHook('onRoute', (route) => {
+    const kind = route.config?.guard;
+    if (!kind) return;
+    const own = route.preHandler;
+    route.preHandler = [guard(kind), ...(own ? (Array.isArray(own) ? own : [own]) : [])];
+  });
+}
+// Without fastify-plugin's symbol the hook would stay inside its own context.
+(abuseGuard as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** Fails closed: a verifier that cannot answer (unreachable, broken) proves no human. */
+async function verified(captcha: CaptchaVerifier, token: string | undefined, ip: string): Promise<boolean> {
+  try {
+    return await captcha.verify(token, ip);
+  } catch {
+    return false;
+  }
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const body = request.body as { recaptchaToken?: unknown } | undefined;
+  return typeof body?.recaptchaToken === 'string' ? body.recaptchaToken : undefined;
+}
