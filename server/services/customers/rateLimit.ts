@@ -69,6 +69,21 @@ export async function lockLimits(
   );
 }
 
+/**
+ * Counts one try against every limit of `limits` in `trx`: waits for the keys (lockLimits), refuses with
+ * too_many_attempts when any is used up, then records the try under each.
+ */
+export async function countTry(
+  events: RateEventsRepository,
+  limits: readonly (readonly [Limit, string])[],
+  now: number,
+  trx: Trx,
+): Promise<void> {
+  await lockLimits(events, limits, trx);
+  for (const [limit, key] of limits) await assertUnderLimit(events, limit, key, now, trx);
+  for (const [limit, key] of limits) await recordEvent(events, limit, key, now, trx);
+}
+
 /** Takes back one event recorded at `at` (a try counted in advance that turned out fine). */
 export async function forgetEvent(
   events: RateEventsRepository,

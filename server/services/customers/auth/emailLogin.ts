@@ -1,13 +1,6 @@
 import { isValidEmail } from '../../../../src/domain/validation.ts';
 import { AppError } from '../../../errors.ts';
-import {
-  assertUnderLimit,
-  forgetEvent,
-  lockLimits,
-  LOGIN_FAILS_PER_ADDRESS,
-  LOGIN_FAILS_PER_EMAIL,
-  recordEvent,
-} from '../rateLimit.ts';
+import { countTry, forgetEvent, LOGIN_FAILS_PER_ADDRESS, LOGIN_FAILS_PER_EMAIL } from '../rateLimit.ts';
 import { verifyPassword } from '../secrets.ts';
 import type { AuthContext } from './context.ts';
 import { type NewSession, openSession } from './sessions.ts';
@@ -24,18 +17,15 @@ export async function emailLogin(
   // The try counts as failed before the password is checked, in one step with the limit check, so
   // tries sent at once cannot all pass the limit; a right password takes its count back.
   await ctx.db.transaction().execute(async (trx) => {
-    await lockLimits(
+    await countTry(
       events,
       [
         [LOGIN_FAILS_PER_EMAIL, email],
         [LOGIN_FAILS_PER_ADDRESS, address],
       ],
+      ctx.now,
       trx,
     );
-    await assertUnderLimit(events, LOGIN_FAILS_PER_EMAIL, email, ctx.now, trx);
-    await assertUnderLimit(events, LOGIN_FAILS_PER_ADDRESS, address, ctx.now, trx);
-    await recordEvent(events, LOGIN_FAILS_PER_EMAIL, email, ctx.now, trx);
-    await recordEvent(events, LOGIN_FAILS_PER_ADDRESS, address, ctx.now, trx);
   });
   const account = await ctx.db
     .selectFrom('customers')

@@ -3,14 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../../src/api/contract/common.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
-import {
-  assertUnderLimit,
-  lockLimits,
-  pruneEvents,
-  recordEvent,
-  SMS_PER_ADDRESS,
-  SMS_PER_NUMBER,
-} from '../rateLimit.ts';
+import { countTry, pruneEvents, SMS_PER_ADDRESS, SMS_PER_NUMBER } from '../rateLimit.ts';
 import { SmsSendError } from '../sms.ts';
 import type { AuthContext } from './context.ts';
 import { CODE_TTL_MS, codeHash, mobileOrThrow } from './smsCodes.ts';
@@ -54,18 +47,15 @@ export async function requestSmsCode(
   const attemptId = randomBytes(12).toString('base64url');
   const events = ctx.rateEvents;
   const sendTo = await ctx.db.transaction().execute(async (trx) => {
-    await lockLimits(
+    await countTry(
       events,
       [
         [SMS_PER_NUMBER, mobile],
         [SMS_PER_ADDRESS, address],
       ],
+      ctx.now,
       trx,
     );
-    await assertUnderLimit(events, SMS_PER_NUMBER, mobile, ctx.now, trx);
-    await assertUnderLimit(events, SMS_PER_ADDRESS, address, ctx.now, trx);
-    await recordEvent(events, SMS_PER_NUMBER, mobile, ctx.now, trx);
-    await recordEvent(events, SMS_PER_ADDRESS, address, ctx.now, trx);
     if (randomInt(0, 50) === 0) await pruneEvents(events, ctx.now, trx);
     const customer = await customerOfMobile(trx, mobile);
     const send = customer !== null || body.sendSmsRegardlessOfCustomerExistence === true;
