@@ -81,7 +81,11 @@ describe.skipIf(!DATABASE_URL)('faults', () => {
       expect(outage.end, 'the outage ended before the buyers did').toBeGreaterThan(0);
 
       // No process died of it (a died worker would show as connection errors below).
-      expect(office.problems.filter((p) => p.msg === 'worker died; starting another')).toEqual([]);
+      expect(
+        office.problems.filter((p) => p.msg === 'worker died; starting another'),
+        // What the dead worker said last, to find out why.
+        JSON.stringify(office.problems.filter((p) => (p.level ?? 0) >= 50)).slice(0, 4000),
+      ).toEqual([]);
       // During the outage: 503 service_unavailable with Retry-After, or a normal answer; never a hang or a 500.
       const during = run.rec.calls.filter((c) => c.doneAt >= outage.start && c.sentAt <= outage.end);
       expect(during.filter((c) => c.status === 503).length, 'the outage was felt').toBeGreaterThan(0);

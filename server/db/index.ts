@@ -82,6 +82,11 @@ async function openPostgres(config: DbConfig, url: string): Promise<Db> {
   });
   // An idle connection that dies (a restart) is dropped from the pool; without a listener it would crash us.
   pool.on('error', () => undefined);
+  // A connection that dies while checked out (between the statements of a transaction, or under a
+  // query) emits 'error' on its client, and pg-pool removes its own listener while the client is lent:
+  // with no listener Node would end the process. The query in flight still fails (503), and the pool
+  // drops the broken client when it comes back. (Found by server/faults.test.ts under load.)
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
