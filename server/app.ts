@@ -48,7 +48,7 @@ import { visitorCookie } from './services/visitors/visitor.ts';
 import { abuseGuard } from './services/visitors/abuse.ts';
 import { visitorIdKey } from './services/visitors/visitorId.ts';
 import { metricsPlugin } from './http/metrics.ts';
-import { sandboxFrameable, securityHeaders } from './http/security.ts';
+import { securityHeaders } from './http/security.ts';
 import { healthRoutes } from './routes/health.ts';
 import { cspReportRoutes } from './routes/cspReport.ts';
 import { loadSettings } from './settings.ts';
@@ -240,13 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The sandbox acquirer's own pages (bank, PayPal, payment page, Blik app): only with the sandbox.
   if (app.deps.payments instanceof SandboxPaymentProvider)
-    await app.register(
-      async (sandbox) => {
-        await sandbox.register(sandboxFrameable);
-        await sandbox.register(sandboxRoutes);
-      },
-      { prefix: '/sandbox' },
-    );
+    await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   const staticDir = deps.config.staticDir;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {

@@ -20,14 +20,17 @@ export const PERMISSIONS_POLICY =
  * plus the captcha's origins when a captcha is configured and the payment provider's
  * (CSP_PAYMENT_ORIGINS). Styles may be inline: Mantine sets CSS variables in style attributes and one
  * <style> element. No other site may frame the shop (frame-ancestors 'none'); the sandbox's bank pages,
- * which the shop frames for 3-D Secure, set their own (sandboxFrameable). HSTS only over HTTPS
+ * which the shop frames for 3-D Secure, may be framed by the shop itself (`framedBy: 'self'`). HSTS only over HTTPS
  * (COOKIE_SECURE=1).
  *
  * The headers are the same for every answer, so helmet writes them once, at start, and each answer gets
  * the finished set: run per request (as @fastify/helmet does), helmet rebuilt the policy every time and
  * halved the events board's requests per second (bench/hotReads.ts).
  */
-export function securityHeaderSet(config: ServerConfig): Record<string, string> {
+export function securityHeaderSet(
+  config: ServerConfig,
+  framedBy: 'none' | 'self' = 'none',
+): Record<string, string> {
   const captcha = Boolean(config.captchaSiteKey);
   const payment = config.paymentOrigins;
   const headers: Record<string, string> = {};
@@ -52,7 +55,7 @@ export function securityHeaderSet(config: ServerConfig): Record<string, string> 
         connectSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...payment],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", ...(captcha ? RECAPTCHA.frame : []), ...payment],
-        frameAncestors: ["'none'"],
+        frameAncestors: [`'${framedBy}'`],
         formAction: ["'self'", ...payment],
         manifestSrc: ["'self'"],
         // Browsers report what the policy blocked (routes/cspReport.ts).
@@ -65,7 +68,7 @@ export function securityHeaderSet(config: ServerConfig): Record<string, string> 
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: { action: framedBy === 'self' ? 'sameorigin' : 'deny' },
   })({} as IncomingMessage, collect as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
@@ -95,16 +98,24 @@ export function apiHeaderSet(config: ServerConfig): Record<string, string> {
 
 /**
  * Sends the security headers and the request id on every answer (one hook, nothing computed per
- * request): the page set on the shop, its assets and workers, the API's documentation page and the
- * sandbox's pages; the API set on the API's JSON answers.
+ * request): the page set on the shop, its assets and workers and the API's documentation page; the
+ * API set on the API's JSON answers; the page set that the shop may frame on the sandbox's pages (its
+ * bank page opens inside the shop's 3-D Secure dialog).
  */
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
   const pages = securityHeaderSet(app.deps.config);
   const api = apiHeaderSet(app.deps.config);
+  const sandbox = securityHeaderSet(app.deps.config, 'self');
   app.addHook('onRequest', (request, reply, done) => {
     if (!SAFE_REQUEST_ID.test(request.id)) request.id = randomUUID();
     const url = request.url;
-    reply.headers(url.startsWith('/api/') && !url.startsWith('/api/docs') ? api : pages);
+    reply.headers(
+      url.startsWith('/api/') && !url.startsWith('/api/docs')
+        ? api
+        : url.startsWith('/sandbox/')
+          ? sandbox
+          : pages,
+    );
     reply.header('x-request-id', request.id);
     done();
   });
@@ -114,21 +125,3 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
 
 /** A request id from a proxy is kept only when it is short and plain (it lands in logs and answers). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-/**
- * The sandbox's bank page opens inside the shop's 3-D Secure dialog: its answers may be framed by the
- * shop itself (and only by it). Registered inside the sandbox's routes.
- */
-export async function sandboxFrameable(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string')
-      reply.header(
-        'content-security-policy',
-        csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
-      );
-    return payload;
-  });
-}
-(sandboxFrameable as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
 import { seedDemoCatalogue } from '../seed/index.ts';
 import type { CaptchaVerifier } from '../services/customers/captcha.ts';
+import { secretOfSetting } from '../services/customers/secrets.ts';
 import type { SmsSender } from '../services/customers/sms.ts';
 import { issueVisitorId, visitorIdKey } from '../services/visitors/visitorId.ts';
 
@@ -101,7 +102,7 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
 
 /** The AUTH_SECRET of test apps (unless a test sets its own): visitor() signs ids with it. */
 export const TEST_AUTH_SECRET = 'test-auth-secret: not for production';
-const testVisitorKey = visitorIdKey(createHash('sha256').update(TEST_AUTH_SECRET).digest());
+const testVisitorKey = visitorIdKey(secretOfSetting(TEST_AUTH_SECRET));
 
 /** A fresh visitor id, as the box office would issue it (GET /api/session). */
 export function visitor(): string {

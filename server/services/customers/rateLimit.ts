@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RateEventsRepository } from '../../db/repositories/rateEvents.ts';
 import type { Database } from '../../db/types.ts';
-import { AppError } from '../../errors.ts';
+import { tooManyAttempts } from '../../errors.ts';
 
 export interface Limit {
   bucket: string;
@@ -37,10 +37,7 @@ export async function assertUnderLimit(
   const instants = await events.instantsSince(limit.bucket, key, now - limit.windowMs, trx);
   if (instants.length >= limit.max) {
     const oldest = instants[instants.length - limit.max] ?? now;
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
-    throw new AppError('too_many_attempts', `too many attempts; try again in ${retryAfterSeconds} s`, {
-      retryAfterSeconds,
-    });
+    throw tooManyAttempts('too many attempts', oldest + limit.windowMs - now);
   }
 }
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/types.ts';
  * brute-forced offline without it.
  */
 export async function loadAuthSecret(db: Kysely<Database>, fromEnv: string | undefined): Promise<Buffer> {
-  if (fromEnv) return createHash('sha256').update(fromEnv).digest();
+  if (fromEnv) return secretOfSetting(fromEnv);
   const row = await db.selectFrom('meta').select('value').where('key', '=', 'auth_secret').executeTakeFirst();
   if (row) return Buffer.from(row.value, 'base64');
   const secret = randomBytes(32);
@@ -23,6 +23,11 @@ export async function loadAuthSecret(db: Kysely<Database>, fromEnv: string | und
     .where('key', '=', 'auth_secret')
     .executeTakeFirstOrThrow();
   return Buffer.from(stored.value, 'base64');
+}
+
+/** The key an AUTH_SECRET setting stands for (tests derive their visitor ids from it the same way). */
+export function secretOfSetting(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
 }
 
 export function hmac(secret: Buffer, text: string): string {

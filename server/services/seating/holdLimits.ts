@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { AppError } from '../../errors.ts';
+import { type AppError, tooManyAttempts } from '../../errors.ts';
 
 /** The caps on live holds across presentations (config LIMIT_HELD_SEATS_PER_*). */
 export interface HoldLimits {
@@ -44,8 +44,5 @@ export async function assertUnderHoldLimits(
 }
 
 function refusal(message: string, firstExpiry: unknown, now: number): AppError {
-  const retryAfterSeconds = Math.max(1, Math.ceil((Number(firstExpiry ?? now) - now) / 1000));
-  return new AppError('too_many_attempts', `${message}; try again in ${retryAfterSeconds} s`, {
-    retryAfterSeconds,
-  });
+  return tooManyAttempts(message, Number(firstExpiry ?? now) - now);
 }

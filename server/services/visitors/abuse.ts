@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError, tooManyAttempts } from '../../errors.ts';
 import type { CaptchaVerifier } from '../customers/captcha.ts';
 import { requireVisitor } from './visitor.ts';
 
@@ -30,14 +30,14 @@ export class SlidingWindow {
     this.windowMs = windowMs;
   }
 
-  /** Records a call of `key` at `now`; answers the seconds to wait instead when the key is over. */
+  /** Records a call of `key` at `now`; answers the milliseconds to wait instead when the key is over. */
   hit(key: string, now: number): number | null {
     if (++this.sinceSweep >= 10_000) this.sweep(now);
     const since = now - this.windowMs;
     let times = this.hits.get(key);
     if (!times) this.hits.set(key, (times = []));
     while (times.length > 0 && times[0]! <= since) times.shift();
-    if (times.length >= this.max) return Math.max(1, Math.ceil((times[0]! + this.windowMs - now) / 1000));
+    if (times.length >= this.max) return times[0]! + this.windowMs - now;
     times.push(now);
     return null;
   }
@@ -67,10 +67,7 @@ export async function abuseGuard(app: FastifyInstance): Promise<void> {
     const now = app.deps.clock.now();
     const wait =
       windows[kind].address.hit(request.ip, now) ?? windows[kind].visitor.hit(visitor, now) ?? null;
-    if (wait !== null)
-      throw new AppError('too_many_attempts', `too many ${kind} calls; try again in ${wait} s`, {
-        retryAfterSeconds: wait,
-      });
+    if (wait !== null) throw tooManyAttempts(`too many ${kind} calls`, wait);
     const { captcha } = app.deps;
     if (captcha.enabled && !(await verified(captcha, tokenOf(request), request.ip)))
       throw new AppError('invalid_captcha', 'the human verification failed; try again');
