@@ -26,6 +26,94 @@ function block(included: Partial<Record<CustomerField, boolean>>): CustomerInfoB
   };
 }
 
+/** The ticket step's three voucher-by-code buttons: the demo's two partner cards and a generic code. */
+const DEFAULT_CODE_BUTTONS: Settings['vouchers']['byCodeButtons'] = [
+  {
+    kind: 'partnerCard',
+    image: '/partners/hever.svg',
+    label: { he: 'כרטיס חבר', en: 'Hever card', ru: 'Карта Hever', ar: 'بطاقة حيفر', pl: 'Karta Hever' },
+    title: {
+      he: 'מחיר לחברי חבר',
+      en: 'Hever members price',
+      ru: 'Цена для членов Hever',
+      ar: 'سعر أعضاء حيفر',
+      pl: 'Cena dla członków Hever',
+    },
+    description: {
+      he: 'הקלידו את 12 הספרות של כרטיס חבר.',
+      en: 'Type the 12 digits of your Hever card.',
+      ru: 'Введите 12 цифр карты Hever.',
+      ar: 'اكتب أرقام بطاقة حيفر الاثني عشر.',
+      pl: 'Wpisz 12 cyfr karty Hever.',
+    },
+    placeholder: {
+      he: 'מספר כרטיס',
+      en: 'Card number',
+      ru: 'Номер карты',
+      ar: 'رقم البطاقة',
+      pl: 'Numer karty',
+    },
+  },
+  {
+    kind: 'partnerCard',
+    image: '/partners/teachers.svg',
+    label: {
+      he: 'ארגון המורים',
+      en: "Teachers' union",
+      ru: 'Союз учителей',
+      ar: 'نقابة المعلمين',
+      pl: 'Związek nauczycieli',
+    },
+    title: {
+      he: 'מחיר לחברי ארגון המורים',
+      en: "Teachers' union price",
+      ru: 'Цена для членов союза учителей',
+      ar: 'سعر أعضاء نقابة المعلمين',
+      pl: 'Cena dla członków związku nauczycieli',
+    },
+    description: {
+      he: 'הקלידו את מספר החבר (8 ספרות, מתחיל ב־77).',
+      en: 'Type your member number (8 digits, starting 77).',
+      ru: 'Введите номер члена (8 цифр, начинается с 77).',
+      ar: 'اكتب رقم العضوية (8 أرقام تبدأ بـ 77).',
+      pl: 'Wpisz numer członkowski (8 cyfr, zaczyna się od 77).',
+    },
+    placeholder: {
+      he: 'מספר חבר',
+      en: 'Member number',
+      ru: 'Номер члена',
+      ar: 'رقم العضوية',
+      pl: 'Numer członkowski',
+    },
+  },
+  {
+    kind: 'code',
+    image: null,
+    label: {
+      he: 'שובר או קוד',
+      en: 'Voucher or code',
+      ru: 'Ваучер или код',
+      ar: 'قسيمة أو رمز',
+      pl: 'Voucher lub kod',
+    },
+    title: {
+      he: 'מימוש שובר או קוד הטבה',
+      en: 'Redeem a voucher or code',
+      ru: 'Погасить ваучер или код',
+      ar: 'استبدال قسيمة أو رمز',
+      pl: 'Zrealizuj voucher lub kod',
+    },
+    description: {
+      he: 'קוד השובר מופיע על השובר המודפס או באזור האישי.',
+      en: 'The code is on the printed voucher or in your personal area.',
+      ru: 'Код указан на распечатанном ваучере или в личном кабинете.',
+      ar: 'الرمز موجود على القسيمة المطبوعة أو في منطقتك الشخصية.',
+      pl: 'Kod jest na wydrukowanym voucherze lub w strefie klienta.',
+    },
+    placeholder: { he: 'קוד', en: 'Code', ru: 'Код', ar: 'الرمز', pl: 'Kod' },
+  },
+];
+
 /**
  * The shop settings with the spec's defaults (section 3: first name, last name and e-mail required
  * and included; mobile required and included in the order block only; terms required, not ticked;
@@ -95,6 +183,9 @@ export function defaultSettings(config: ServerConfig): Settings {
       captchaSiteKey: config.captchaSiteKey ?? null,
       smsOutbox: config.smsOutbox,
     },
+    listModes: { presentations: 'grid', vouchers: 'grid', memberships: 'grid', donations: 'list' },
+    vouchers: { isNextButtonPerVoucher: false, byCodeButtons: DEFAULT_CODE_BUTTONS },
+    donations: { isOfferedInOrder: true },
     order: {
       isHoldEnabled: true,
       holdMinutesBeforeEvent: 30,

@@ -50,6 +50,19 @@ export interface Database {
     required_ticket_id: number | null;
     required_minimum: number | null;
     quota: number | null;
+    /** A voucher ticket: a ticket voucher of this class pays it (issue 15); hidden until its code is typed. */
+    voucher_class_id: Generated<number | null>;
+    /** A partner card's price: unlocked by a card number of this program. */
+    partner_program_id: Generated<number | null>;
+    /** A hidden price unlocked by typing this code. */
+    price_code: Generated<string | null>;
+    /** Not listed in the ticket groups: only a code unlocks it. */
+    is_hidden: Generated<number>;
+    /** The answers ref1 must be one of (JSON array of strings); null: free text. */
+    ref1_options_json: Generated<string | null>;
+    /** A regular expression ref1 / ref2 must match; null: any non-empty text. */
+    ref1_pattern: Generated<string | null>;
+    ref2_pattern: Generated<string | null>;
   };
   products: { id: number; name_json: string; price: number; is_delivery_required: number };
   presentations: {
@@ -160,6 +173,12 @@ export interface Database {
     delivery_address1: Generated<string | null>;
     delivery_city: Generated<string | null>;
     delivery_postal_code: Generated<string | null>;
+    /** System vouchers sold by the order (agorot); part of `total`. Null on orders before issue 15. */
+    vouchers_total: Generated<number | null>;
+    /** Donations given with the order (agorot); part of `total`. */
+    donations_total: Generated<number | null>;
+    /** The donation receipt's number, given when a paid order holds donations. */
+    receipt_number: Generated<string | null>;
   };
   order_tickets: {
     ticket_identifier: string;
@@ -179,6 +198,10 @@ export interface Database {
     state: TicketState;
     sort: number;
     kind: Generated<'seat' | 'video'>;
+    /** The code that unlocked this ticket (a voucher reference, partner card number or price code). */
+    ticket_code: Generated<string | null>;
+    ref1: Generated<string | null>;
+    ref2: Generated<string | null>;
   };
   /** Ticket add-ons (3D glasses): what each is called. */
   addons: { id: number; name_json: string };
@@ -342,7 +365,15 @@ export interface Database {
     start_date: string;
     end_date: string;
   };
-  system_voucher_classes: { id: number; name_json: string; benefit_json: string; is_stored_value: number };
+  system_voucher_classes: {
+    id: number;
+    name_json: string;
+    benefit_json: string;
+    is_stored_value: number;
+    /** Ticket vouchers: the tickets one voucher pays for; 0 for a gift card (stored value). */
+    uses: Generated<number>;
+    terms_json: Generated<string | null>;
+  };
   system_vouchers: {
     reference: string;
     class_id: number;
@@ -360,5 +391,70 @@ export interface Database {
     sold_in_outlet: number;
     transaction_id: string | null;
     cancelled_by: 'customer' | 'box_office' | null;
+    /** The offer a voucher sold online came from. */
+    offer_id: Generated<number | null>;
+    /** A dated voucher: the business date (YYYY-MM-DD) it is good for; null: any date in its validity. */
+    valid_date: Generated<string | null>;
+  };
+  /** A system voucher for sale (spec section 3): fixed prices, an open price, or dates to choose. */
+  voucher_offers: {
+    id: number;
+    class_id: number;
+    super_class_id: number;
+    kind: 'fixed' | 'open' | 'dated';
+    name_json: string;
+    description_json: string;
+    min_price: number | null;
+    max_price: number | null;
+    /** Fixed and open vouchers are valid this many days from the purchase; dated ones on their date. */
+    validity_days: number;
+    sort: number;
+    is_active: Generated<number>;
+  };
+  /** A price of a fixed or dated voucher; `value` is what a gift card holds (may exceed the price). */
+  voucher_offer_prices: { id: number; offer_id: number; price: number; value: number; sort: number };
+  voucher_offer_dates: { offer_id: number; date: string; capacity: number };
+  /** Products the voucher shop sells with vouchers (a gift box sent by post). */
+  voucher_shop_products: { product_id: number; sort: number };
+  donation_funds: {
+    id: number;
+    code: string;
+    name_json: string;
+    description_json: string;
+    /** The custom amount's bounds; null: the fund takes its fixed amounts only. */
+    min_custom: number | null;
+    max_custom: number | null;
+    sort: number;
+    is_active: Generated<number>;
+  };
+  donation_amounts: { id: number; fund_id: number; amount: number; sort: number };
+  order_voucher_lines: {
+    reservation_identifier: string;
+    line: number;
+    offer_id: number;
+    price_id: number | null;
+    date: string | null;
+    unit_price: number;
+    unit_value: number;
+    quantity: number;
+  };
+  order_donation_lines: {
+    reservation_identifier: string;
+    line: number;
+    fund_id: number;
+    amount_id: number | null;
+    amount: number;
+    quantity: number;
+  };
+  partner_programs: { id: number; name_json: string; pattern: string };
+  /** A ticket voucher's uses claimed by an order: pending until the order is paid, then redeemed. */
+  voucher_redemptions: {
+    id: string;
+    reservation_identifier: string;
+    voucher_reference: string;
+    uses: number;
+    status: 'pending' | 'redeemed' | 'released' | 'restored';
+    created_at: number;
+    updated_at: number;
   };
 }

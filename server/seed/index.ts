@@ -6,6 +6,7 @@ import { seedDemoAddons } from './addons.ts';
 import { addDays, wallDateAt, wallTime, type WallDate } from './calendar.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
+import { seedVouchersForSale } from './vouchersForSale.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -268,7 +269,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     const customers = await seedDemoCustomers(db, now);
     const giftCards = await seedDemoGiftCards(db, now);
     const addons = await seedDemoAddons(db);
-    return { seeded: customers || giftCards || addons, presentations: 0, seats: 0 };
+    const vouchers = await seedVouchersForSale(db, now);
+    return { seeded: customers || giftCards || addons || vouchers, presentations: 0, seats: 0 };
   }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
@@ -428,5 +430,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   await seedDemoCustomers(db, now);
   await seedDemoGiftCards(db, now);
   await seedDemoAddons(db);
+  await seedVouchersForSale(db, now);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

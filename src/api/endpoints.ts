@@ -40,6 +40,8 @@ import {
   VoucherCancelAnswerSchema,
   VouchersAnswerSchema,
 } from './contract/customer.ts';
+import { DonationsAnswerSchema } from './contract/donations.ts';
+import { PresentationWithCodesSchema, VouchersForSaleAnswerSchema } from './contract/vouchers.ts';
 
 /** Typed calls of the shop, one per API route it uses. */
 export const api = {
@@ -52,6 +54,13 @@ export const api = {
     }),
   presentation: (id: number, signal?: AbortSignal) =>
     apiCall(`/presentations/${id}`, PresentationSchema, signal ? { signal } : {}),
+  /** The presentation with the tickets the codes unlock (spec section 7, ticketCodes). */
+  presentationWithCodes: async (id: number, ticketCodes: readonly string[]) =>
+    apiCall(`/presentations/${id}`, PresentationWithCodesSchema, {
+      query: { ticketCodes: ticketCodes.join(','), ...(await captchaField('ticket_code')) },
+    }),
+  vouchersForSale: () => apiCall('/system-vouchers/for-sale', VouchersForSaleAnswerSchema),
+  donations: () => apiCall('/donations', DonationsAnswerSchema),
   ticketGroups: (id: number, signal?: AbortSignal) =>
     apiCall(`/presentations/${id}/ticketGroups`, TicketGroupsAnswerSchema, {
       query: { cb: Date.now() },

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiCallError } from '../api/client.ts';
 import type { Locale } from '../api/contract/common.ts';
-import { formatDateTime, pickText } from '../i18n/format.ts';
+import { formatDateTime, formatPrice, pickText } from '../i18n/format.ts';
 import { session } from '../state/session.ts';
 
 /** The box office's contact line from the settings, in the customer's language. */
@@ -27,5 +27,11 @@ export function errorText(t: TFunction, err: unknown): string {
     typeof params.date === 'string'
   )
     return t(`errors.${err.code}`, { date: formatDateTime(params.date, session.locale) });
-  return t(`errors.${err.code}`, { ...params, field, defaultValue: t('errors.generic') });
+  // Amounts in the params are agorot: shown as prices (an open price's bounds, a donation's).
+  const money = Object.fromEntries(
+    (['min', 'max'] as const)
+      .filter((k) => typeof params[k] === 'number' && err.code.endsWith('_out_of_range'))
+      .map((k) => [k, formatPrice(params[k] as number, session.locale)]),
+  );
+  return t(`errors.${err.code}`, { ...params, ...money, field, defaultValue: t('errors.generic') });
 }

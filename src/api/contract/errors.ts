@@ -90,7 +90,25 @@ export const errorCatalogue = {
   payment_expired: 409, // product: the payment was not completed within the payment window
   saved_card_not_found: 404, // product: a saved card that is not the customer's or was deleted
   // Voucher payments (spec section 8, ticket-code names)
-  codeNotFound: 404,
+  codeNotFound: 404, // ticket code: no voucher, partner card or price code with this code
+  ticketNotFound: 409, // ticket code: the code unlocks no ticket of this event ('not in event')
+  getTicket: 409, // ticket code: the ticket it unlocks cannot be sold now (sold out)
+  autoApplyVoucherRequired: 409, // ticket code: a gift card pays at the payment step, not as a ticket
+  refPromptOptNotFound: 400, // the ticket's reference is not one of its options
+  refPromptOptError: 400, // the ticket's reference is missing or does not match its pattern
+  recaptcha: 400, // ticket code lookups: the human check failed
+  noVouchers: 404, // no vouchers for sale
+  mustSelectVouchers: 400, // must choose vouchers before proceeding
+  noDonations: 404, // no donations for sale
+  mustSelectDonations: 400, // must choose donations before proceeding
+  voucher_not_for_sale: 409, // product: an offer, price or date that is not (or no longer) for sale
+  voucher_price_out_of_range: 400, // product: an open price outside the voucher's minimum and maximum
+  voucher_max_quantity: 409, // product: more than 10 of one voucher (spec section 9)
+  voucher_date_sold_out: 409, // product: no vouchers left for the date chosen
+  voucher_cart_exclusive: 409, // product: a voucher cart holds vouchers (and voucher-shop products) only
+  voucher_ticket_not_on_hold: 409, // hold orders exclude system-voucher tickets (spec section 4)
+  donation_not_for_sale: 409, // product: a fund or amount that is not for sale
+  donation_amount_out_of_range: 400, // product: a custom amount outside the fund's bounds
   voucherBalance: 409, // no balance, or less than the amount asked
   voucherExpired: 409,
   voucher_not_for_payment: 409, // product: only stored-value vouchers (gift cards) pay for orders

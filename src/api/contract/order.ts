@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from './donations.ts';
 import { FeatureCategorySchema } from './presentations.ts';
+import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
 
 /** Customer details of an order (spec section 3, customer-info settings decide which are asked). */
 export const CustomerInfoSchema = z
@@ -58,13 +60,18 @@ export const CartSeatSchema = z.object({
     .max(10)
     .optional()
     .describe("add-ons chosen for this seat, of its ticket's add-ons; absent: none"),
+  ticketCode: TicketCodeSchema.optional().describe(
+    'the code that unlocks the ticket (a voucher, partner card or price code; spec section 5)',
+  ),
+  ref1: z.string().trim().max(60).optional().describe("the answer to the ticket's ref1prompt"),
+  ref2: z.string().trim().max(60).optional().describe("the answer to the ticket's ref2prompt"),
   price: z.number().optional().describe('ignored: the box office prices every seat itself'),
 });
 export type CartSeat = z.infer<typeof CartSeatSchema>;
 
 export const CartProductSchema = z.object({
   id: Id,
-  presentationId: Id,
+  presentationId: Id.optional().describe("the seats' presentation; absent: a product of the voucher shop"),
   selectedQuantity: z.number().int().min(1).max(20),
   price: z.number().optional().describe('ignored'),
 });
@@ -146,8 +153,12 @@ export const CommitCartSchema = z
     products: z.array(CartProductSchema).max(50).default([]),
     videos: z.array(CartVideoSchema).max(5).default([]),
     memberships: LaterLines,
-    vouchers: LaterLines,
-    donations: LaterLines,
+    vouchers: z
+      .array(CartVoucherSchema)
+      .max(20)
+      .default([])
+      .describe('system vouchers bought (a voucher cart holds vouchers and voucher-shop products only)'),
+    donations: z.array(CartDonationSchema).max(20).default([]),
   })
   .meta({ id: 'CommitCart' });
 export type CommitCart = z.input<typeof CommitCartSchema>;
@@ -180,6 +191,11 @@ export const OrderTicketSchema = z.object({
   price: Agorot,
   serviceCharge: Agorot,
   isSubTicket: z.boolean(),
+  ticketCode: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('the code that unlocked the ticket: a voucher paid for it, or a partner card or price code'),
   addons: z
     .array(z.object({ id: z.number().int(), name: LocalizedTextSchema, price: Agorot }))
     .default([])
@@ -212,6 +228,8 @@ export const OrderTotalsSchema = z.object({
   addons: Agorot.default(0).describe("the seats' add-ons"),
   serviceCharge: Agorot,
   products: Agorot,
+  vouchers: Agorot.default(0).describe('system vouchers bought'),
+  donations: Agorot.default(0),
   total: Agorot,
 });
 
@@ -239,6 +257,14 @@ export const OrderDocumentSchema = z
       .object({ address1: z.string(), city: z.string(), postalCode: z.string() })
       .nullable()
       .describe('where the products sent by post go'),
+    vouchers: z
+      .array(IssuedVoucherSchema)
+      .default([])
+      .describe('system vouchers the order issued (empty until it is paid)'),
+    donations: z.array(OrderDonationSchema).default([]),
+    donationReceipt: DonationReceiptSchema.nullable()
+      .default(null)
+      .describe('the donation receipt, once the order is paid'),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;

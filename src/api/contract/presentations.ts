@@ -141,8 +141,15 @@ export const PresentationsAnswerSchema = z.object({ presentations: z.array(Prese
 
 export const PresentationParamsSchema = z.object({ id: Id });
 export const PresentationQuerySchema = z.object({
-  ticketCodes: z.string().optional(),
+  ticketCodes: z
+    .string()
+    .max(300)
+    .optional()
+    .describe(
+      'comma-separated ticket codes (vouchers, partner cards, price codes): their tickets are answered',
+    ),
   miniSiteUrl: z.string().optional(),
+  recaptchaToken: z.string().max(4000).optional().describe('with ticketCodes, when the venue uses a captcha'),
 });
 
 export const TicketGroupsQuerySchema = z.object({

@@ -69,6 +69,19 @@ export const FlowTextsSchema = z.object({
   steps: z.record(z.string(), LocalizedTextSchema).optional(),
 });
 
+/** One of the ticket step's three voucher-by-code buttons (spec section 3): two partner cards, one code. */
+export const VoucherByCodeButtonSchema = z.object({
+  kind: z.enum(['partnerCard', 'code']),
+  image: z.string().nullable().describe("an image path on this site (the partner's card)"),
+  label: LocalizedTextSchema.describe("the button's text"),
+  title: LocalizedTextSchema.describe("the dialog's title"),
+  description: LocalizedTextSchema,
+  placeholder: LocalizedTextSchema.describe("the code field's placeholder"),
+});
+export type VoucherByCodeButton = z.infer<typeof VoucherByCodeButtonSchema>;
+
+const ListMode = z.enum(['grid', 'list']);
+
 export const SettingsAnswerSchema = z
   .object({
     locales: z.object({
@@ -149,6 +162,20 @@ export const SettingsAnswerSchema = z
       boxOfficeContact: LocalizedTextSchema.describe('shown with BALANCE_IS_DUE'),
       captchaSiteKey: z.string().nullable(),
       smsOutbox: z.boolean().describe('development: the shop links to the SMS outbox'),
+    }),
+    listModes: z
+      .object({ presentations: ListMode, vouchers: ListMode, memberships: ListMode, donations: ListMode })
+      .describe('how each list of things for sale is laid out'),
+    vouchers: z.object({
+      isNextButtonPerVoucher: z
+        .boolean()
+        .describe('each voucher has its own next button (spec default false: one for the list)'),
+      byCodeButtons: z.array(VoucherByCodeButtonSchema).max(3),
+    }),
+    donations: z.object({
+      isOfferedInOrder: z
+        .boolean()
+        .describe("a seat order's products step offers a donation as one more line"),
     }),
     order: z.object({
       isHoldEnabled: z.boolean().describe('members may reserve now and pay at the box office'),
