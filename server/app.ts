@@ -31,7 +31,9 @@ import { checkoutDeps, checkoutRoutes } from './routes/checkout.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { customerAreaRoutes } from './routes/customerArea.ts';
+import { donationRoutes } from './routes/donations.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { voucherRoutes } from './routes/vouchers.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -233,6 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(checkoutRoutes);
       await api.register(customerRoutes);
       await api.register(customerAreaRoutes);
+      await api.register(voucherRoutes);
+      await api.register(donationRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },

@@ -36,7 +36,7 @@ export interface ServerConfig {
   production: boolean;
   /** Fastify's trustProxy: the client address comes from X-Forwarded-For through these proxies. */
   trustProxy: boolean | number | string[];
-  /** Abuse limits (issue 14): seats held at once and lock and commit rates, per visitor and per address. */
+  /** Abuse limits (issues 14, 15): seats held at once; lock, commit and code-lookup rates. */
   limits: AbuseLimits;
   /** Origins of the payment provider's pages and APIs the shop loads or posts to (CSP). */
   paymentOrigins: string[];
@@ -80,6 +80,9 @@ export interface AbuseLimits {
   /** Payment commits per 10 minutes. */
   commitsPer10MinPerVisitor: number;
   commitsPer10MinPerAddress: number;
+  /** Ticket-code lookups (a presentation read with `ticketCodes`) per minute. */
+  codesPerMinutePerVisitor: number;
+  codesPerMinutePerAddress: number;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -148,6 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       commitsPer10MinPerAddress: positive(
         env.LIMIT_COMMITS_PER_10MIN_PER_ADDRESS ?? '200',
         'LIMIT_COMMITS_PER_10MIN_PER_ADDRESS',
+      ),
+      codesPerMinutePerVisitor: positive(
+        env.LIMIT_CODES_PER_MINUTE_PER_VISITOR ?? '30',
+        'LIMIT_CODES_PER_MINUTE_PER_VISITOR',
+      ),
+      codesPerMinutePerAddress: positive(
+        env.LIMIT_CODES_PER_MINUTE_PER_ADDRESS ?? '300',
+        'LIMIT_CODES_PER_MINUTE_PER_ADDRESS',
       ),
     },
     paymentOrigins: parseOrigins(env.CSP_PAYMENT_ORIGINS),

@@ -110,6 +110,8 @@ describe.each(dialects)('ticket add-ons on %s', (dialect) => {
       addons: GLASSES.price,
       serviceCharge: 1000,
       products: 0,
+      vouchers: 0,
+      donations: 0,
       total: expected,
     });
     expect(answer.order.tickets.map((x) => x.addons)).toEqual([

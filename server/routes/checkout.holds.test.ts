@@ -96,6 +96,8 @@ describe.each(dialects)('hold orders (reserve now, pay at the box office) on %s'
       addons: 0,
       serviceCharge: 0,
       products: 0,
+      vouchers: 0,
+      donations: 0,
       total: 8400,
     });
     expect(answer.order.tickets.map((x) => x.serviceCharge)).toEqual([0, 0]);

@@ -90,6 +90,8 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       addons: 0,
       serviceCharge: 1000,
       products: popcorn.price,
+      vouchers: 0,
+      donations: 0,
       total: expected,
     });
     expect(answer.ticketIdentifiers).toHaveLength(2);
@@ -307,9 +309,14 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       [{ creditcardInfo: undefined }, 'field_required', 400],
       [{ numberOfPayments: 5 }, 'number_of_payments_invalid', 400],
       [{ products: [{ id: 6, presentationId: movie.id, selectedQuantity: 1 }] }, 'product_not_offered', 409],
-      [{ vouchers: [{ id: 1 }] }, 'not_sold_yet', 409],
+      [{ vouchers: [{ id: 1, priceId: 11, quantity: 1 }] }, 'voucher_cart_exclusive', 409],
+      [{ products: [{ id: 20, selectedQuantity: 1 }] }, 'product_not_offered', 409],
       [{ memberships: [{ id: 1 }] }, 'not_sold_yet', 409],
-      [{ donations: [{ id: 1 }] }, 'not_sold_yet', 409],
+      [
+        { donations: [{ id: 99, donationDetails: { id: 11, amount: 1800, selectedQuantity: 1 } }] },
+        'donation_not_for_sale',
+        409,
+      ],
     ];
     for (const [extra, code, status] of cases) {
       const res = await commit(t.app, me, crypto.randomUUID(), cartOf(seats, extra));

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
+import { PresentationWithCodesSchema, TicketCodesQuerySchema } from '../../src/api/contract/vouchers.ts';
 import {
   PresentationParamsSchema,
   PresentationQuerySchema,
-  PresentationSchema,
   PresentationsAnswerSchema,
   PresentationsQuerySchema,
   TicketGroupsAnswerSchema,
@@ -16,6 +16,7 @@ import {
   listPresentations,
 } from '../services/catalogue/presentations.ts';
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
+import { resolveTicketCodes } from '../services/ticketCodes/resolve.ts';
 import { HotBody, sendHot } from '../http/hotBody.ts';
 import { TtlCache } from '../ttlCache.ts';
 
@@ -62,13 +63,32 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['presentations'],
         summary: 'One presentation, or event_not_found / sale_not_started / sale_ended',
+        description:
+          'With `ticketCodes`, also what each code unlocks (vouchers, partner cards, price codes): answered ' +
+          'fresh for the caller (an issued visitor, rate-limited per visitor and per address, the captcha ' +
+          'token checked when the venue uses one); any code that fails fails the call with its error.',
         params: PresentationParamsSchema,
         querystring: PresentationQuerySchema,
-        response: { 200: PresentationSchema, '4xx': ApiErrorSchema },
+        response: { 200: PresentationWithCodesSchema, '4xx': ApiErrorSchema },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
+      if (request.query.ticketCodes !== undefined) {
+        // Codes are the caller's own secrets: counted and checked before any lookup, never cached.
+        await app.guardCall('code', request);
+        const codes = TicketCodesQuerySchema.parse(request.query.ticketCodes);
+        const now = clock.now();
+        const p = await getPresentation(db.kysely, id, now);
+        assertSoldHere(settings, p);
+        const ticketCodes = await resolveTicketCodes(
+          { db: db.kysely, now, settings },
+          { id, businessDate: p.businessDate },
+          codes,
+        );
+        reply.header('cache-control', 'private, no-store');
+        return { ...p, ticketCodes };
+      }
       const body = await presentations.get(id, async () => {
         const p = await getPresentation(db.kysely, id, clock.now());
         assertSoldHere(settings, p);

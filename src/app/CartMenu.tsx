@@ -6,16 +6,20 @@ import { useSnapshot } from 'valtio';
 import { formatDateTime, pickText } from '../i18n/format.ts';
 import { orderPath } from '../routing/paths.ts';
 import { cart, removePresentation, resetCart } from '../state/cart.ts';
+import { purchase } from '../state/purchase.ts';
 import { useLocale } from '../ui/useLocale.ts';
+import { PurchaseCartSection, purchaseCount } from './PurchaseCartSection.tsx';
 
 /**
  * The cart in the header: the presentations whose seats the customer holds, a way back to each, and
- * the 'remove presentation from cart' dialog, which releases its seats (spec sections 2 and 4).
+ * the 'remove presentation from cart' dialog, which releases its seats (spec sections 2 and 4); and the
+ * current voucher or donation cart (PurchaseCartSection).
  */
 export function CartMenu() {
   const { t } = useTranslation();
   const locale = useLocale();
   const snap = useSnapshot(cart);
+  const bought = useSnapshot(purchase);
   const { pathname } = useLocation();
   const [removing, setRemoving] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +28,8 @@ export function CartMenu() {
   const [forgetDetails, setForgetDetails] = useState(false);
   const navigate = useNavigate();
   const entries = snap.presentations.filter((e) => e.seats.length > 0);
-  if (entries.length === 0) return null;
+  const others = purchaseCount(bought as typeof purchase);
+  if (entries.length === 0 && others === 0) return null;
   const seats = entries.reduce((n, e) => n + e.seats.length, 0);
   const titleOf = (id: number) => {
     const info = snap.info[id];
@@ -49,12 +54,14 @@ export function CartMenu() {
           >
             {t('cart.button')}
             <Badge ms={6} size="sm" circle>
-              {seats}
+              {seats + others}
             </Badge>
           </Button>
         </Popover.Target>
         <Popover.Dropdown data-testid="cart-menu">
           <Stack gap="sm">
+            <PurchaseCartSection onNavigate={() => setMenuOpen(false)} />
+            {others > 0 && entries.length > 0 ? <Divider /> : null}
             {entries.map((e) => {
               const info = snap.info[e.presentationId];
               const here = pathname.replace(/\/$/, '') === orderPath(e.presentationId);
@@ -96,19 +103,21 @@ export function CartMenu() {
                 </Stack>
               );
             })}
-            <Divider />
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              data-testid="empty-cart"
-              onClick={() => {
-                setMenuOpen(false);
-                setEmptying(true);
-              }}
-            >
-              {t('cart.empty')}
-            </Button>
+            {entries.length > 0 ? <Divider /> : null}
+            {entries.length > 0 ? (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                data-testid="empty-cart"
+                onClick={() => {
+                  setMenuOpen(false);
+                  setEmptying(true);
+                }}
+              >
+                {t('cart.empty')}
+              </Button>
+            ) : null}
           </Stack>
         </Popover.Dropdown>
       </Popover>

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -7,6 +7,12 @@ import { paths } from '../routing/paths.ts';
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+
+/** /system-vouchers leads to the voucher shop, keeping the query (a language, a mini site). */
+function ToVoucherShop() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: paths.digital, search }} replace />;
+}
 
 /** Every route of spec section 2. Routes whose flows arrive in later issues show the 404 page until then. */
 export const routes: RouteObject[] = [
@@ -17,9 +23,10 @@ export const routes: RouteObject[] = [
       { path: paths.index, ...lazyPage(() => import('../flows/events/EventsBoardPage.tsx')) },
       { path: paths.order, ...lazyPage(() => import('../flows/events/EventsBoardPage.tsx')) },
       { path: paths.orderPresentation, ...lazyPage(() => import('../flows/order/OrderPage.tsx')) },
-      { path: paths.digital, element: <NotFoundPage /> },
+      { path: paths.digital, ...lazyPage(() => import('../flows/vouchers/VouchersPage.tsx')) },
+      { path: paths.systemVouchers, element: <ToVoucherShop /> },
       { path: paths.digitalPresentation, element: <NotFoundPage /> },
-      { path: paths.donations, element: <NotFoundPage /> },
+      { path: paths.donations, ...lazyPage(() => import('../flows/donations/DonationsPage.tsx')) },
       { path: paths.membership, element: <NotFoundPage /> },
       { path: paths.membershipOrder, element: <NotFoundPage /> },
       { path: paths.membershipPriceOrder, element: <NotFoundPage /> },

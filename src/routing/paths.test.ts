@@ -8,6 +8,7 @@ const concrete: Record<keyof typeof paths, string> = {
   orderPresentation: '/order/12',
   digital: '/digital',
   digitalPresentation: '/digital/Presentation',
+  systemVouchers: '/system-vouchers',
   donations: '/donations',
   membership: '/membership',
   membershipOrder: '/membership/GOLD',

@@ -8,6 +8,8 @@ export const paths = {
   orderPresentation: '/order/:presentationId',
   digital: '/digital',
   digitalPresentation: '/digital/Presentation',
+  /** The configured vouchers target (spec section 2): it leads to the voucher shop at /digital. */
+  systemVouchers: '/system-vouchers',
   donations: '/donations',
   membership: '/membership',
   membershipOrder: '/membership/:membershipCode',

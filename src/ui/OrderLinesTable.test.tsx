@@ -10,7 +10,10 @@ import { OrderLinesTable } from './OrderLinesTable.tsx';
 
 const GLASSES = { id: 1, name: { en: '3D glasses', he: 'משקפי תלת-ממד' }, price: 500 };
 
-function ticket(seat: string, over: Partial<OrderDocument['tickets'][number]> = {}) {
+function ticket(
+  seat: string,
+  over: Partial<OrderDocument['tickets'][number]> = {},
+): OrderDocument['tickets'][number] {
   return {
     ticketIdentifier: `T${seat}`,
     presentationId: 7,
@@ -25,6 +28,7 @@ function ticket(seat: string, over: Partial<OrderDocument['tickets'][number]> = 
     price: 4200,
     serviceCharge: 500,
     isSubTicket: false,
+    ticketCode: null,
     addons: [GLASSES],
     ...over,
   };
@@ -52,13 +56,16 @@ function order(tickets: OrderDocument['tickets']): OrderDocument {
     tickets,
     products: [],
     serviceChargeLabel: { en: 'handling fee', he: 'דמי טיפול' },
-    totals: { tickets: 0, addons: 0, serviceCharge: 0, products: 0, total: 0 },
+    totals: { tickets: 0, addons: 0, serviceCharge: 0, products: 0, vouchers: 0, donations: 0, total: 0 },
     isHold: false,
     holdDeadline: null,
     holdExpired: false,
     location: null,
     deliveryAddress: null,
-  } as OrderDocument;
+    vouchers: [],
+    donations: [],
+    donationReceipt: null,
+  };
 }
 
 const show = (doc: OrderDocument) =>

@@ -22,8 +22,9 @@ function addonsOf(run: SeatRun<Ticket>) {
 /**
  * What an order holds, line by line: its seats, seats side by side in a row joined as one range
  * ("Row 5 · Seats 3–6") with their ticket type and price level and each add-on beneath (3D glasses ×
- * 4), the products, the handling fee, a booking fee when there is one, and the total. Used by the
- * confirmation and the personal area (the e-ticket keeps one card per seat).
+ * 4), the products, the vouchers and donations bought with them, the handling fee, a booking fee
+ * when there is one, and the total. Used by the confirmation and the personal area (the e-ticket keeps
+ * one card per seat).
  */
 export function OrderLinesTable({
   order,
@@ -84,6 +85,22 @@ export function OrderLinesTable({
             <Table.Td ta="end">{formatPrice(pr.total, locale)}</Table.Td>
           </Table.Tr>
         ))}
+        {order.totals.vouchers > 0 ? (
+          <Table.Tr data-testid="order-vouchers">
+            <Table.Td colSpan={2}>{t('vouchers.linesTotal', { count: order.vouchers.length })}</Table.Td>
+            <Table.Td ta="end">{formatPrice(order.totals.vouchers, locale)}</Table.Td>
+          </Table.Tr>
+        ) : null}
+        {order.totals.donations > 0 ? (
+          <Table.Tr data-testid="order-donations">
+            <Table.Td colSpan={2}>
+              {order.donations.length
+                ? order.donations.map((d) => pickText(d.name, locale)).join(', ')
+                : t('donations.linesTotal')}
+            </Table.Td>
+            <Table.Td ta="end">{formatPrice(order.totals.donations, locale)}</Table.Td>
+          </Table.Tr>
+        ) : null}
         <Table.Tr>
           <Table.Td colSpan={2}>{pickText(order.serviceChargeLabel, locale)}</Table.Td>
           <Table.Td ta="end">{formatPrice(order.totals.serviceCharge, locale)}</Table.Td>

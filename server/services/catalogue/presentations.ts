@@ -6,6 +6,7 @@ import type {
   PresentationSummary,
   Product,
   SaleStatus,
+  Ticket,
   TicketAddon,
   TicketGroup,
 } from '../../../src/api/contract/presentations.ts';
@@ -100,6 +101,8 @@ async function minPrices(db: Kysely<Database>, ids: number[]): Promise<Map<numbe
     .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
     .select(['ptg.presentation_id', (eb) => eb.fn.min<number>('t.price').as('min_price')])
     .where('ptg.presentation_id', 'in', ids)
+    // A price only a code unlocks (a voucher's 0, a partner's discount) is not the board's "from" price.
+    .where('t.is_hidden', '=', 0)
     .where('t.multiply_factor', '=', 1)
     .where('t.is_sub_ticket', '=', 0)
     .groupBy('ptg.presentation_id')
@@ -252,51 +255,88 @@ export async function getTicketGroups(
   };
 }
 
-/** The presentation's price levels and ticket types, with what is left of each ticket's quota. */
-export async function loadTicketGroups(
-  db: Kysely<Database>,
-  id: number,
-  now: number,
-): Promise<TicketGroup[]> {
-  const tickets = await db
+/**
+ * Which tickets a read lists: `visible` those every customer sees (the ticket step's groups), `all` with
+ * the hidden ones only a code unlocks (the checkout, which prices whatever a seat carries), `hidden` those
+ * alone (ticket codes).
+ */
+export type TicketVisibility = 'visible' | 'all' | 'hidden';
+
+export type TicketRow = Selectable<Database['tickets']> & { group_id: number; group_name_json: string };
+
+/** The presentation's ticket rows in its price levels, in order, with each level's name. */
+async function ticketRows(db: Kysely<Database>, id: number, which: TicketVisibility): Promise<TicketRow[]> {
+  let q = db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('ticket_groups as tg', 'tg.id', 'ptg.ticket_group_id')
     .innerJoin('tickets as t', 't.ticket_group_id', 'tg.id')
     .select(['tg.id as group_id', 'tg.name_json as group_name_json'])
     .selectAll('t')
-    .where('ptg.presentation_id', '=', id)
-    .orderBy('tg.id')
-    .orderBy('t.sort')
-    .execute();
+    .where('ptg.presentation_id', '=', id);
+  if (which !== 'all') q = q.where('t.is_hidden', '=', which === 'hidden' ? 1 : 0);
+  return q.orderBy('tg.id').orderBy('t.sort').execute();
+}
+
+/** A ticket row as the contract's Ticket, with what is left of its quota and its add-ons. */
+function toTicket(
+  t: TicketRow,
+  sold: Map<number, number>,
+  addons: Awaited<ReturnType<typeof addonsByTicket>>,
+): Ticket {
+  return {
+    id: t.id,
+    name: text(t.name_json),
+    code: t.code,
+    price: t.price,
+    oldPrice: t.old_price,
+    serviceCharge: t.service_charge,
+    pricePolicyId: t.price_policy_id,
+    multiplyFactor: t.multiply_factor,
+    isMultiplyFactorSubTicket: t.is_sub_ticket === 1,
+    ref1prompt: t.ref1prompt,
+    ref2prompt: t.ref2prompt,
+    minQuantity: t.min_quantity,
+    maxQuantity: t.max_quantity,
+    requiredTicketId: t.required_ticket_id,
+    requiredMinimum: t.required_minimum,
+    remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
+    addons: addons.get(t.id)?.map(({ preselect: _, ...a }) => a) ?? [],
+    isFirstAddonSelected: addons.get(t.id)?.[0]?.preselect ?? false,
+  };
+}
+
+/** The presentation's tickets with their rows (the columns a code or a reference prompt needs). */
+export async function loadTickets(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+  which: TicketVisibility,
+): Promise<{ row: TicketRow; ticket: Ticket }[]> {
+  const rows = await ticketRows(db, id, which);
+  if (rows.length === 0) return [];
   const sold = await soldByTicket(db, id, now);
   const addons = await addonsByTicket(db, id);
+  return rows.map((row) => ({ row, ticket: toTicket(row, sold, addons) }));
+}
+
+/**
+ * The presentation's price levels and ticket types, with what is left of each ticket's quota. Hidden
+ * tickets (only a code unlocks them) are left out unless `which` asks for them.
+ */
+export async function loadTicketGroups(
+  db: Kysely<Database>,
+  id: number,
+  now: number,
+  which: TicketVisibility = 'visible',
+): Promise<TicketGroup[]> {
   const groups = new Map<number, TicketGroup>();
-  for (const t of tickets) {
-    let group = groups.get(t.group_id);
+  for (const { row, ticket } of await loadTickets(db, id, now, which)) {
+    let group = groups.get(row.group_id);
     if (!group) {
-      group = { id: t.group_id, name: text(t.group_name_json), tickets: [] };
-      groups.set(t.group_id, group);
+      group = { id: row.group_id, name: text(row.group_name_json), tickets: [] };
+      groups.set(row.group_id, group);
     }
-    group.tickets.push({
-      id: t.id,
-      name: text(t.name_json),
-      code: t.code,
-      price: t.price,
-      oldPrice: t.old_price,
-      serviceCharge: t.service_charge,
-      pricePolicyId: t.price_policy_id,
-      multiplyFactor: t.multiply_factor,
-      isMultiplyFactorSubTicket: t.is_sub_ticket === 1,
-      ref1prompt: t.ref1prompt,
-      ref2prompt: t.ref2prompt,
-      minQuantity: t.min_quantity,
-      maxQuantity: t.max_quantity,
-      requiredTicketId: t.required_ticket_id,
-      requiredMinimum: t.required_minimum,
-      remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
-      addons: addons.get(t.id)?.map(({ preselect: _, ...a }) => a) ?? [],
-      isFirstAddonSelected: addons.get(t.id)?.[0]?.preselect ?? false,
-    });
+    group.tickets.push(ticket);
   }
   return [...groups.values()];
 }

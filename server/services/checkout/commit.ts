@@ -10,25 +10,25 @@ import { cardLast4, normalizeIsraeliMobile } from '../../../src/domain/validatio
 import type { PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type InitiateRequest, PaymentUnavailableError, type ProviderOutcome } from '../payments/provider.ts';
-import { assertCustomerInfo, orderLocationId } from '../customers/customerInfo.ts';
+import { assertCustomerInfo, customerInfoBlockOf, orderLocationId } from '../customers/customerInfo.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { assertMayHold, holdDeadline } from './holds.ts';
 import { opaqueId, randomId } from './ids.ts';
 import { lineKinds } from './lines/index.ts';
-import { type CheckoutContext, type LineKind, type Trx } from './lines/types.ts';
+import { type CheckoutContext, type LineKind, sumTotals, type Trx } from './lines/types.ts';
 import { type ChosenMethod, chooseMethod, storedMethod } from './payments/method.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
 
 /**
  * The venue's settings the cart must respect before anything is written (spec section 3): the
- * auth-required flag (a visitor logs in before buying), voucher payments switched on for the flow, and
- * the cart flag that sells video on demand.
+ * auth-required flag (a visitor logs in before buying), voucher payments switched on for the flow (the
+ * cart's customer-info block: order, vouchers or donations), and the cart flag that sells video on demand.
  */
 function assertCartAllowed(settings: Settings, cart: CommitInput['cart'], accountId: string | null): void {
   if (settings.authRequired && accountId === null)
     throw new AppError('not_logged_in', 'this venue asks customers to log in before buying');
-  if (cart.voucherPayments.length > 0 && !settings.customerInfo.order.isVoucherPaymentEnabled)
+  if (cart.voucherPayments.length > 0 && !customerInfoBlockOf(settings, cart).isVoucherPaymentEnabled)
     throw new AppError('voucher_payment_not_enabled', 'vouchers do not pay for orders here');
   if (cart.videos.length > 0 && !settings.cart.isVideoCartEnabled)
     throw new AppError('video_not_sold_online', 'video on demand is not sold online here');
@@ -77,7 +77,7 @@ export async function commitCheckout(
   if (earlier) return earlier;
 
   assertCartAllowed(deps.settings, body.cart, accountId);
-  await assertCustomerInfo(deps.db, deps.settings.customerInfo.order, body.cart);
+  await assertCustomerInfo(deps.db, customerInfoBlockOf(deps.settings, body.cart), body.cart);
 
   let placed: Placed;
   try {
@@ -232,15 +232,8 @@ async function placeOrder(
     if (v !== null) validated.push([kind, v]);
   }
   if (validated.length === 0) throw new AppError('formValidation', 'the cart is empty');
-  const totals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
-  for (const [kind, v] of validated) {
-    const t = kind.price(v, ctx);
-    totals.tickets += t.tickets;
-    totals.addons += t.addons;
-    totals.serviceCharge += t.serviceCharge;
-    totals.products += t.products;
-  }
-  const total = totals.tickets + totals.addons + totals.serviceCharge + totals.products;
+  const totals = sumTotals(validated.map(([kind, v]) => kind.price(v, ctx)));
+  const { total } = totals;
   const deadline = cart.isHold ? holdDeadline(ctx, deps.settings.order.holdMinutesBeforeEvent) : null;
 
   const applications = await voucherApplications(trx, cart.voucherPayments, now);
@@ -306,6 +299,8 @@ async function placeOrder(
       addons_total: totals.addons,
       service_charge_total: totals.serviceCharge,
       products_total: totals.products,
+      vouchers_total: totals.vouchers,
+      donations_total: totals.donations,
       total,
       number_of_payments: numberOfPayments,
       created_at: now,

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { CustomerInfo } from '../../../src/api/contract/order.ts';
-import type { OrderCustomerInfoBlock } from '../../../src/api/contract/session.ts';
+import type { OrderCustomerInfoBlock, Settings } from '../../../src/api/contract/session.ts';
 import { validateCustomerInfo } from '../../../src/domain/customer.ts';
 import { type FieldProblem, fieldProblemParams } from '../../../src/domain/fieldRules.ts';
+import { purchaseBlock, purchaseKindOf } from '../../../src/domain/purchaseBlock.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 
@@ -37,6 +38,17 @@ export function orderLocationId(cart: {
   customerInfo: CustomerInfo;
 }): number | undefined {
   return cart.locationId ?? cart.customerInfo.locationId;
+}
+
+/**
+ * The customer-info block a commit cart follows: `orderSystemVouchers` for a voucher cart,
+ * `orderDonations` for a cart of donations only, else `order` (see src/domain/purchaseBlock.ts).
+ */
+export function customerInfoBlockOf(
+  settings: Settings,
+  cart: Parameters<typeof purchaseKindOf>[0],
+): OrderCustomerInfoBlock {
+  return purchaseBlock(settings.customerInfo, purchaseKindOf(cart));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import type { Database } from '../../db/types.ts';
 import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
 import { loadOrderDetails } from './orderDetails.ts';
+import { loadOrderPurchases } from './purchases.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 
@@ -31,6 +32,10 @@ export async function loadOrderDocument(
       'o.addons_total',
       'o.service_charge_total',
       'o.products_total',
+      'o.vouchers_total',
+      'o.donations_total',
+      'o.receipt_number',
+      'o.confirmed_at',
       'o.total',
       'c.first_name',
       'c.last_name',
@@ -44,6 +49,7 @@ export async function loadOrderDocument(
   const order = await q.executeTakeFirst();
   if (!order || (order.state !== 'paid' && order.state !== 'held')) return null;
   const isHold = order.state === 'held';
+  const customerName = [order.first_name, order.last_name].filter(Boolean).join(' ');
   const id = order.reservation_identifier;
 
   const tickets = await db
@@ -62,6 +68,7 @@ export async function loadOrderDocument(
       't.price',
       't.service_charge',
       't.is_sub_ticket',
+      't.ticket_code',
       'tk.name_json as ticket_name_json',
       'tg.name_json as group_name_json',
     ])
@@ -105,7 +112,7 @@ export async function loadOrderDocument(
     documentKey: order.document_key,
     createdAt: new Date(order.created_at).toISOString(),
     locale: order.locale as Locale,
-    customerName: [order.first_name, order.last_name].filter(Boolean).join(' '),
+    customerName,
     presentations: presentations.map((p) => ({
       id: p.id,
       title: text(p.title_json),
@@ -130,6 +137,7 @@ export async function loadOrderDocument(
       price: t.price,
       serviceCharge: t.service_charge,
       isSubTicket: t.is_sub_ticket === 1,
+      ticketCode: t.ticket_code,
       addons: addons.get(t.ticket_identifier) ?? [],
     })),
     products: products.map((p) => ({
@@ -146,12 +154,15 @@ export async function loadOrderDocument(
       addons: order.addons_total,
       serviceCharge: order.service_charge_total,
       products: order.products_total,
+      vouchers: order.vouchers_total ?? 0,
+      donations: order.donations_total ?? 0,
       total: order.total,
     },
     isHold,
     holdDeadline: isHold && order.hold_deadline !== null ? new Date(order.hold_deadline).toISOString() : null,
     holdExpired: isHold && (order.hold_deadline ?? 0) <= now,
     ...(await loadOrderDetails(db, id)),
+    ...(await loadOrderPurchases(db, { ...order, customerName })),
   };
 }
 

@@ -3,6 +3,12 @@ import { AppError, tooManyAttempts } from '../../errors.ts';
 import type { CaptchaVerifier } from '../customers/captcha.ts';
 import { requireVisitor } from './visitor.ts';
 
+/**
+ * What a guarded call is: a seat lock or unlock, a payment commit (both issue 14), or a ticket-code
+ * lookup (issue 15: codes are bearer secrets, so guessing them is slowed down like guessing gift cards).
+ */
+export type GuardKind = 'lock' | 'commit' | 'code';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -12,7 +18,22 @@ declare module 'fastify' {
      */
     guard?: 'lock' | 'commit';
   }
+  interface FastifyInstance {
+    /**
+     * The same guard, called by a route that guards only some of its calls (a presentation read is free,
+     * the same read with ticket codes is counted): throws visitor_required, too_many_attempts or the
+     * kind's captcha error. The captcha token comes from the body or the query (`recaptchaToken`).
+     */
+    guardCall(kind: GuardKind, request: FastifyRequest): Promise<void>;
+  }
 }
+
+/** The error a failed captcha answers: the seat and payment calls' own, and the ticket-code lookup's. */
+const CAPTCHA_ERROR: Record<GuardKind, 'invalid_captcha' | 'recaptcha'> = {
+  lock: 'invalid_captcha',
+  commit: 'invalid_captcha',
+  code: 'recaptcha',
+};
 
 /**
  * Counts calls per key in a sliding window and answers how long to wait once a key is over.
@@ -61,8 +82,12 @@ export async function abuseGuard(app: FastifyInstance): Promise<void> {
       visitor: new SlidingWindow(limits.commitsPer10MinPerVisitor, 600_000),
       address: new SlidingWindow(limits.commitsPer10MinPerAddress, 600_000),
     },
+    code: {
+      visitor: new SlidingWindow(limits.codesPerMinutePerVisitor, 60_000),
+      address: new SlidingWindow(limits.codesPerMinutePerAddress, 60_000),
+    },
   };
-  const guard = (kind: 'lock' | 'commit') => async (request: FastifyRequest) => {
+  const guardCall = async (kind: GuardKind, request: FastifyRequest) => {
     const visitor = requireVisitor(request);
     const now = app.deps.clock.now();
     const wait =
@@ -70,8 +95,10 @@ export async function abuseGuard(app: FastifyInstance): Promise<void> {
     if (wait !== null) throw tooManyAttempts(`too many ${kind} calls`, wait);
     const { captcha } = app.deps;
     if (captcha.enabled && !(await verified(captcha, tokenOf(request), request.ip)))
-      throw new AppError('invalid_captcha', 'the human verification failed; try again');
+      throw new AppError(CAPTCHA_ERROR[kind], 'the human verification failed; try again');
   };
+  app.decorate('guardCall', guardCall);
+  const guard = (kind: 'lock' | 'commit') => (request: FastifyRequest) => guardCall(kind, request);
   // Only the guarded routes get the hook: every other call (the hot reads above all) pays nothing.
   app.addHook('onRoute', (route) => {
     const kind = route.config?.guard;
@@ -93,6 +120,7 @@ async function verified(captcha: CaptchaVerifier, token: string | undefined, ip:
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
-  const body = request.body as { recaptchaToken?: unknown } | undefined;
-  return typeof body?.recaptchaToken === 'string' ? body.recaptchaToken : undefined;
+  for (const from of [request.body, request.query] as ({ recaptchaToken?: unknown } | undefined)[])
+    if (typeof from?.recaptchaToken === 'string') return from.recaptchaToken;
+  return undefined;
 }

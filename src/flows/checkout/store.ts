@@ -29,13 +29,16 @@ import {
 /** A message the checkout shows: a text key, or a failed call (translated from its catalogue code). */
 export type CheckoutMessage = { key: string } | { error: unknown };
 
-/** The lines a flow hands the checkout, as the commit takes them. */
+/**
+ * The lines a flow hands the checkout, as the commit takes them: seats and their products, videos,
+ * vouchers with voucher-shop products (no presentation), donations.
+ */
 export type CheckoutLines = Pick<
   CommitCart,
-  'seats' | 'products' | 'videos' | 'authProfileId' | 'businessId'
+  'seats' | 'products' | 'videos' | 'vouchers' | 'donations' | 'authProfileId' | 'businessId'
 >;
 
-/** What the checkout needs from the flow that uses it (the order flow today; vouchers, memberships… later). */
+/** What the checkout needs from the flow that uses it (seats, vouchers, donations; memberships later). */
 export interface CheckoutHost {
   lines(): CheckoutLines;
   /** The total as the flow prices it (the box office prices it again): as a hold, no service charge on seats. */

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Image,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
@@ -24,25 +10,10 @@ import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
-
-/** A QR code of the ticket identifier, drawn in the browser (nothing leaves the page). */
-function TicketQr({ value, label }: { value: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void QRCode.toDataURL(value, { margin: 1, width: 160, errorCorrectionLevel: 'M' }).then((url) => {
-      if (live) setSrc(url);
-    });
-    return () => {
-      live = false;
-    };
-  }, [value]);
-  return src ? (
-    <Image src={src} alt={label} w={128} h={128} data-testid="ticket-qr" />
-  ) : (
-    <Skeleton w={128} h={128} />
-  );
-}
+import { DonationReceipt } from './DonationReceipt.tsx';
+import { QrImage } from './QrImage.tsx';
+import { useOrderLanguage } from './useOrderLanguage.ts';
+import { VoucherDocument } from './VoucherDocument.tsx';
 
 /** The e-ticket of a presentation that has ended (and the venue's grace minutes after it). */
 function ExpiredNotice({ expiredAt }: { expiredAt: string | number | undefined }) {
@@ -57,11 +28,19 @@ function ExpiredNotice({ expiredAt }: { expiredAt: string | number | undefined }
   );
 }
 
+/** The page's title: e-tickets, or what else the order holds (vouchers, a donation receipt). */
+function titleKey(doc: OrderDocument): string {
+  if (doc.tickets.length || !(doc.vouchers.length || doc.donationReceipt)) return 'edocument.title';
+  return doc.vouchers.length ? 'edocument.vouchersTitle' : 'edocument.receiptTitle';
+}
+
 /**
  * /edocument/{documentKey}: the electronic ticket. One card per seat with the feature, venue, hall,
  * date and time (Asia/Jerusalem), seat, ticket type, the seat's add-ons (3D glasses: collected with the
  * ticket) and, when the presentation shows it, a QR code. After the presentation (and the venue's
- * grace minutes) the box office answers edocument_expired, and the page says so.
+ * grace minutes) the box office answers edocument_expired, and the page says so. The vouchers an
+ * order issued print one card each (QR code and barcode), and a donation its receipt; without a
+ * `language` in the link the page speaks the order's language.
  */
 export default function EDocumentPage() {
   const { t } = useTranslation();
@@ -69,6 +48,7 @@ export default function EDocumentPage() {
   const { documentKey = '' } = useParams();
   const valid = /^[A-Za-z0-9_-]{16,64}$/.test(documentKey);
   const state = useAsync((signal) => api.edocument(documentKey, signal), documentKey);
+  useOrderLanguage(state.status === 'done' ? state.data.locale : null);
   if (!valid) return <NotFoundPage />;
   if (state.status === 'loading') return <Skeleton height={320} />;
   if (state.status === 'error') {
@@ -83,7 +63,7 @@ export default function EDocumentPage() {
     <Stack gap="md" data-testid="edocument">
       <Group justify="space-between" className="no-print">
         <Title order={1} fz="h2">
-          {t('edocument.title')}
+          {t(titleKey(doc))}
         </Title>
         <Button variant="light" onClick={() => window.print()}>
           {t('edocument.print')}
@@ -147,9 +127,10 @@ export default function EDocumentPage() {
                       </Text>
                     </Stack>
                     {p.isDisplayQr && !doc.isHold ? (
-                      <TicketQr
+                      <QrImage
                         value={tk.ticketIdentifier}
                         label={t('edocument.qrFor', { id: tk.ticketIdentifier })}
+                        testId="ticket-qr"
                       />
                     ) : null}
                   </Group>
@@ -159,10 +140,19 @@ export default function EDocumentPage() {
           </Stack>
         );
       })}
+      {doc.vouchers.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="voucher-documents">
+          {doc.vouchers.map((v) => (
+            <VoucherDocument key={v.reference} voucher={v} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <DonationReceipt doc={doc} />
       {doc.products.length ? (
         <Card withBorder padding="md">
           <Title order={2} fz="h5" mb="xs">
-            {t('edocument.products')}
+            {/* The voucher shop's products come with the vouchers (a gift box by post), not at a show. */}
+            {t(doc.presentations.length ? 'edocument.products' : 'edocument.shopProducts')}
           </Title>
           {doc.products.map((pr) => (
             <Text key={`${pr.presentationId}-${pr.id}`} size="sm">

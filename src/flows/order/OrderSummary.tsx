@@ -10,6 +10,7 @@ export interface SummaryLine {
   amount: number;
   /** What comes with the line at its own price (a seat's add-ons: 3D glasses), shown beneath it. */
   extras?: { label: string; amount: number }[];
+  testId?: string;
 }
 
 interface Props {
@@ -26,7 +27,7 @@ export function OrderSummary(props: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const line = (l: SummaryLine, i: number) => (
-    <Stack key={i} gap={2}>
+    <Stack key={i} gap={2} data-testid={l.testId}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Stack gap={0}>
           <Text size="sm">{l.label}</Text>

@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocale } from '../../ui/useLocale.ts';
@@ -6,12 +7,19 @@ import { CheckoutStep, payLabel } from '../checkout/CheckoutStep.tsx';
 import type { DerivedOrder } from './selectors.ts';
 import { BackButton, FlowSummary, StepLayout } from './StepLayout.tsx';
 import type { OrderSnapshot, OrderStore } from './store.ts';
+import { hasVoucherSeats } from './ticketCodes.ts';
 
 /** Step 4: details and payment, by the one checkout every flow shares. */
 export function PaymentStepView({ store, s, d }: { store: OrderStore; s: OrderSnapshot; d: DerivedOrder }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const c = useSnapshot(store.checkout.state);
+  // Gift cards typed on the ticket step pay here by themselves (again after a hold is switched off).
+  useEffect(() => {
+    if (!c.isHold) store.applyGiftCards();
+  }, [store, c.isHold]);
+  // The box office refuses voucher tickets in a hold order (spec section 4): say so before paying.
+  const voucherHold = c.isHold && hasVoucherSeats(s.seats, s.codes);
   return (
     <StepLayout
       summary={<FlowSummary presentation={store.presentation} s={s} d={d} isHold={c.isHold} />}
@@ -21,6 +29,7 @@ export function PaymentStepView({ store, s, d }: { store: OrderStore; s: OrderSn
           <Button
             onClick={() => void store.checkout.pay()}
             loading={c.paying || c.redirecting}
+            disabled={voucherHold}
             data-testid="pay"
           >
             {payLabel(t, store.checkout, c.isHold, locale)}
@@ -28,7 +37,19 @@ export function PaymentStepView({ store, s, d }: { store: OrderStore; s: OrderSn
         </>
       }
     >
-      <CheckoutStep checkout={store.checkout} firstEventAt={store.presentation.dateTime} />
+      <Stack gap="md">
+        {voucherHold ? (
+          <Alert
+            color="orange"
+            role="alert"
+            title={t('errors.voucher_ticket_not_on_hold')}
+            data-testid="voucher-hold"
+          >
+            {t('ticketCodes.holdHint')}
+          </Alert>
+        ) : null}
+        <CheckoutStep checkout={store.checkout} firstEventAt={store.presentation.dateTime} />
+      </Stack>
     </StepLayout>
   );
 }

@@ -7,7 +7,7 @@ import { seatLabel } from '../../ui/seatLabel.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { OrderStepId } from './model.ts';
 import { OrderSummary } from './OrderSummary.tsx';
-import { type DerivedOrder, seatAddonLines, ticketName } from './selectors.ts';
+import { type DerivedOrder, seatAddonLines, seatTicketName } from './selectors.ts';
 import type { OrderSnapshot, OrderStore } from './store.ts';
 
 /** The ticket, product and payment steps: the step's content, the order summary beside it, then the way on. */
@@ -77,14 +77,25 @@ export function FlowSummary({
     <OrderSummary
       seats={d.chosen.map((seat, i) => ({
         label: seatLabel(t, seat, p.isReserved),
-        detail: ticketName(s.groups, seat.ticketId, locale),
+        detail: seatTicketName(d.groups, s.codes, seat, locale),
         amount: pricing.seats[i]?.price ?? 0,
-        extras: seatAddonLines(s.groups, seat.ticketId, pricing.seats[i]?.addons, locale),
+        extras: seatAddonLines(d.groups, seat.ticketId, pricing.seats[i]?.addons, locale),
       }))}
-      products={d.productLines.map((l) => ({
-        label: `${pickText(l.name, locale)} × ${l.quantity}`,
-        amount: l.price * l.quantity,
-      }))}
+      products={[
+        ...d.productLines.map((l) => ({
+          label: `${pickText(l.name, locale)} × ${l.quantity}`,
+          amount: l.price * l.quantity,
+        })),
+        ...(d.donation
+          ? [
+              {
+                label: t('order.donationLine', { fund: pickText(d.donation.name, locale) }),
+                amount: d.donation.amount,
+                testId: 'summary-donation',
+              },
+            ]
+          : []),
+      ]}
       serviceCharge={isHold ? 0 : pricing.serviceCharge}
       serviceChargeLabel={p.serviceCharge.label}
       total={isHold ? pricing.total - pricing.serviceCharge : pricing.total}

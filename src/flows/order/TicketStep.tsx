@@ -1,17 +1,33 @@
 import { Alert, Card, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
+import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
 import { choosableTickets, checkTickets, ruleGroupsOf, seatAddons } from '../../domain/order/tickets.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { HeldSeat } from './model.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { ticketProblemText } from './ticketRules.ts';
+import { RefPrompts } from './RefPrompts.tsx';
+import {
+  choiceValue,
+  codeTicketOf,
+  parseChoice,
+  type RefKey,
+  type SeatCodeProblem,
+  seatCodeChoices,
+  shownCode,
+} from './ticketCodes.ts';
 
 interface Props {
+  /** The ticket groups with the tickets the applied codes unlock. */
   groups: TicketGroup[];
   seats: HeldSeat[];
-  onChoose: (key: string, ticketId: number) => void;
+  codes: TicketCodeResult[];
+  codeProblems: SeatCodeProblem[];
+  /** A seat's ticket, with the code it comes through (null: a ticket of its group). */
+  onChoose: (key: string, ticketId: number, code: string | null) => void;
+  onRef: (key: string, ref: RefKey, value: string) => void;
   /** The add-ons now ticked for a seat. */
   onAddons: (key: string, addons: number[]) => void;
   isReserved: boolean;
@@ -22,7 +38,8 @@ interface Props {
  * ticket that carries add-ons (3D glasses), one box per add-on with its price, the first ticked when the
  * ticket pre-selects it. Add-ons are optional: a customer who brings their own glasses unticks them.
  */
-export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Props) {
+export function TicketStep(props: Props) {
+  const { groups, seats, codes, codeProblems, onChoose, onRef, onAddons, isReserved } = props;
   const { t } = useTranslation();
   const locale = useLocale();
   const rules = ruleGroupsOf(groups);
@@ -32,6 +49,12 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
       .filter((s) => s.ticketId !== null)
       .map((s) => ({ key: s.key, ticketGroupId: s.ticketGroup, ticketId: s.ticketId! })),
   );
+  // A code's seats past its uses (refused by the box office); references show at their fields.
+  const overUsed = codeProblems.filter((x) => x.problem === 'voucherBalance');
+  const seatOf = (key: string) => {
+    const seat = seats.find((x) => x.key === key);
+    return seat ? `${seat.row}/${seat.seat}` : key;
+  };
   /** The add-on boxes of a seat's ticket, ticked as the seat takes them. */
   const addonBoxes = (s: HeldSeat) => {
     const rule = rules.find((g) => g.id === s.ticketGroup)?.tickets.find((x) => x.id === s.ticketId);
@@ -82,7 +105,11 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
             {seats.map((s) => {
               const group = groups.find((g) => g.id === s.ticketGroup);
               const rule = rules.find((g) => g.id === s.ticketGroup);
-              const options = choosableTickets(rule).map((rt) => {
+              // The group's own tickets; the tickets the codes unlock come as choices of their own.
+              const own = choosableTickets(rule).filter(
+                (rt) => !codes.some((c) => c.tickets.some((ct) => ct.ticket.id === rt.id)),
+              );
+              const options = own.map((rt) => {
                 const tk = group!.tickets.find((x) => x.id === rt.id)!;
                 const soldOut = tk.remaining === 0;
                 return {
@@ -92,9 +119,26 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
                       ? ` (${t('order.seatsPerTicket', { seats: tk.multiplyFactor })})`
                       : ''
                   }${soldOut ? ` · ${t('order.soldOut')}` : ''}`,
-                  disabled: soldOut && s.ticketId !== tk.id,
+                  disabled: soldOut && !(s.ticketId === tk.id && !s.ticketCode),
                 };
               });
+              for (const { code, ticket, full } of seatCodeChoices(codes, seats, s)) {
+                const value = choiceValue(ticket.ticket.id, code.code);
+                const mine = s.ticketCode === code.code && s.ticketId === ticket.ticket.id;
+                const soldOut = ticket.ticket.remaining === 0;
+                options.push({
+                  value,
+                  // The price before the code: a narrow select still shows what the ticket costs.
+                  label: `${pickText(ticket.ticket.name, locale)} · ${formatPrice(
+                    ticket.ticket.price,
+                    locale,
+                  )} — ${shownCode(code)}${full && !mine ? ` · ${t('ticketCodes.noUsesLeft')}` : ''}${
+                    soldOut ? ` · ${t('order.soldOut')}` : ''
+                  }`,
+                  disabled: (full || soldOut) && !mine,
+                });
+              }
+              const codeTicket = codeTicketOf(codes, s);
               return (
                 <Table.Tr key={s.key} data-testid="ticket-row">
                   <Table.Td miw={96}>
@@ -109,12 +153,24 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
                     <Select
                       aria-label={t('order.ticketTypeFor', { seat: `${s.row}/${s.seat}` })}
                       data={options}
-                      value={s.ticketId === null ? null : String(s.ticketId)}
-                      onChange={(v) => v && onChoose(s.key, Number(v))}
+                      value={s.ticketId === null ? null : choiceValue(s.ticketId, s.ticketCode)}
+                      onChange={(v) => {
+                        if (!v) return;
+                        const c = parseChoice(v);
+                        onChoose(s.key, c.ticketId, c.code);
+                      }}
                       allowDeselect={false}
                       comboboxProps={{ withinPortal: true }}
                     />
                     {addonBoxes(s)}
+                    {codeTicket ? (
+                      <RefPrompts
+                        seat={s}
+                        codeTicket={codeTicket}
+                        problems={codeProblems.filter((x) => x.key === s.key)}
+                        onRef={onRef}
+                      />
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               );
@@ -122,12 +178,17 @@ export function TicketStep({ groups, seats, onChoose, onAddons, isReserved }: Pr
           </Table.Tbody>
         </Table>
       </Card>
-      {problems.length ? (
+      {problems.length || overUsed.length ? (
         <Alert color="orange" role="alert" data-testid="ticket-problems">
           <Stack gap={4}>
             {problems.map((pr, i) => (
               <Text key={i} size="sm">
                 {ticketProblemText(t, locale, groups, pr)}
+              </Text>
+            ))}
+            {overUsed.map((pr) => (
+              <Text key={pr.key} size="sm">
+                {t('ticketCodes.seatOverUses', { seat: seatOf(pr.key) })}
               </Text>
             ))}
           </Stack>

@@ -22,6 +22,11 @@ export interface HeldSeat {
    * isFirstAddonSelected). See `seatAddonIds` in selectors.ts.
    */
   addons?: number[];
+  /** The code (voucher, partner card, price code) whose ticket the seat takes; absent: a ticket of its group. */
+  ticketCode?: string | undefined;
+  /** Answers to the code ticket's reference prompts (a partner card's ID number, district…). */
+  ref1?: string | undefined;
+  ref2?: string | undefined;
 }
 
 /** The steps of the order flow, in the order the customer meets them (spec section 2). */

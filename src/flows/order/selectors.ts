@@ -1,9 +1,11 @@
 import type { Locale } from '../../api/contract/common.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
 import {
   allowedPayments,
   checkTickets,
+  type OrderTotals,
   priceOrder,
   type RuleGroup,
   ruleGroupsOf,
@@ -12,17 +14,24 @@ import {
 import { pickText } from '../../i18n/format.ts';
 import type { HeldSeat } from './model.ts';
 import type { OrderState } from './store.ts';
+import { seatCodeProblems, shownCode, withCodeTickets } from './ticketCodes.ts';
 
 /**
  * What the order flow shows and sends, derived from its state: pure functions, recomputed on each
  * render (cheap: a cart holds a few seats), never kept as state of their own.
  */
 
-type PricingState = Pick<OrderState, 'seats' | 'groups' | 'products'>;
+type PricingState = Pick<OrderState, 'seats' | 'groups' | 'products'> &
+  Partial<Pick<OrderState, 'codes' | 'donation'>>;
 
-/** Prices, from the box office's data (the box office recomputes them again on payment). */
+/**
+ * Prices, from the box office's data (the box office recomputes them again on payment). The groups
+ * include the tickets the applied codes unlock; a donation line adds to the total.
+ */
 export function deriveOrder(s: PricingState, p: Presentation, settings: Settings) {
-  const ruleGroups = ruleGroupsOf(s.groups);
+  const codes = s.codes ?? [];
+  const groups = withCodeTickets(s.groups, codes);
+  const ruleGroups = ruleGroupsOf(groups);
   const chosen = s.seats.filter((seat) => seat.ticketId !== null);
   const seatTickets = chosen.map((seat) => ({
     key: seat.key,
@@ -33,20 +42,28 @@ export function deriveOrder(s: PricingState, p: Presentation, settings: Settings
   const productLines = p.products
     .filter((pr) => (s.products[pr.id] ?? 0) > 0)
     .map((pr) => ({ ...pr, quantity: s.products[pr.id]! }));
-  let pricing: ReturnType<typeof priceOrder> | null;
+  const donation = s.donation ?? null;
+  let pricing: (OrderTotals & { donations: number }) | null;
   try {
-    pricing = priceOrder(
+    const priced = priceOrder(
       ruleGroups,
       seatTickets,
       p.serviceCharge.amount,
       productLines.map((l) => ({ price: l.price, quantity: l.quantity })),
     );
+    const donations = donation?.amount ?? 0;
+    pricing = { ...priced, donations, total: priced.total + donations };
   } catch {
     pricing = null;
   }
   const total = pricing?.total ?? 0;
   return {
+    /** The ticket groups with the applied codes' tickets. */
+    groups,
     ruleGroups,
+    donation,
+    /** Code tickets that cannot go on: a voucher past its uses, a reference missing or wrong. */
+    codeProblems: seatCodeProblems(s.seats, codes),
     /** The seats with a ticket chosen, in the order they were held. */
     chosen,
     productLines,
@@ -92,6 +109,18 @@ export function ticketById(groups: readonly TicketGroup[], id: number | null) {
 export function ticketName(groups: readonly TicketGroup[], id: number | null, locale: Locale): string {
   const tk = ticketById(groups, id);
   return tk ? pickText(tk.name, locale) : '';
+}
+
+/** A seat's ticket for the summary: its name, and the code it comes through (a card by its last digits). */
+export function seatTicketName(
+  groups: readonly TicketGroup[],
+  codes: readonly TicketCodeResult[],
+  seat: Pick<HeldSeat, 'ticketId' | 'ticketCode'>,
+  locale: Locale,
+): string {
+  const name = ticketName(groups, seat.ticketId, locale);
+  const code = seat.ticketCode ? codes.find((c) => c.code === seat.ticketCode) : undefined;
+  return code ? `${name} — ${shownCode(code)}` : name;
 }
 
 /** The add-ons priced on a seat of the order, by name, for the order summary. */

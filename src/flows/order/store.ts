@@ -2,6 +2,8 @@ import { proxy } from 'valtio';
 import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import type { DonationFund } from '../../api/contract/donations.ts';
+import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
 import { api } from '../../api/endpoints.ts';
 import { defaultTicket, ruleGroupsOf } from '../../domain/order/tickets.ts';
 import {
@@ -16,6 +18,8 @@ import { session } from '../../state/session.ts';
 import { orderPath } from '../../routing/paths.ts';
 import { detailsOfAccount } from '../checkout/request.ts';
 import { type CheckoutHost, createCheckout } from '../checkout/store.ts';
+import { createCodeIntents, groupsOf } from './codeIntents.ts';
+import { donationLine, type OrderDonation } from './donation.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
 import { deriveOrder, seatAddonIds } from './selectors.ts';
 
@@ -28,6 +32,12 @@ export interface OrderState {
   groups: TicketGroup[];
   /** Product id → quantity. */
   products: Record<number, number>;
+  /** Ticket codes applied on the ticket step, as the box office last answered them (spec section 5). */
+  codes: TicketCodeResult[];
+  /** The donation added on the products step (settings.donations.isOfferedInOrder). */
+  donation: OrderDonation | null;
+  /** The donation funds, once the products step has loaded them (empty: none to offer). */
+  donationFunds: DonationFund[] | null;
   /** The completed order, for the confirmation. */
   answer: CheckoutCompleted | null;
   notice: FlowMessage | null;
@@ -68,6 +78,9 @@ export function createOrderStore(
     // A copy: valtio proxies nested objects in place, and the page still owns what it fetched.
     groups: structuredClone(ticketGroups),
     products: {},
+    codes: [],
+    donation: null,
+    donationFunds: null,
     answer: null,
     notice: null,
     cartConflict: null,
@@ -91,13 +104,17 @@ export function createOrderStore(
         y: s.y,
         tg: s.ticketGroup,
         ticketId: s.ticketId!,
-        addons: seatAddonIds(state.groups, s),
+        addons: seatAddonIds(groupsOf(state), s),
+        ...(s.ticketCode ? { ticketCode: s.ticketCode } : {}),
+        ...(s.ref1?.trim() ? { ref1: s.ref1.trim() } : {}),
+        ...(s.ref2?.trim() ? { ref2: s.ref2.trim() } : {}),
       })),
       products: deriveOrder(state, p, settings).productLines.map((l) => ({
         id: l.id,
         presentationId: p.id,
         selectedQuantity: l.quantity,
       })),
+      donations: state.donation ? [donationLine(state.donation)] : [],
     }),
     total: (isHold) => {
       const { pricing } = deriveOrder(state, p, settings);
@@ -108,11 +125,19 @@ export function createOrderStore(
     block: settings.customerInfo.order,
     needsDelivery: () => deriveOrder(state, p, settings).productLines.some((l) => l.isDeliveryRequired),
     returnPath: () => `${orderPath(p.id)}?language=${session.locale}`,
-    save: () => ({ seats: state.seats, products: state.products }),
+    save: () => ({
+      seats: state.seats,
+      products: state.products,
+      codes: state.codes,
+      donation: state.donation,
+    }),
     completed(answer) {
       state.answer = answer;
       completeOrder(p.id, answer.reservationIdentifier);
       state.seats = [];
+      // The vouchers' uses are spent now: codes are typed again for another order.
+      state.codes = [];
+      state.donation = null;
       syncCart();
       state.stepClock = null;
       state.step = 'confirmation';
@@ -161,10 +186,15 @@ export function createOrderStore(
   function start() {
     void joinCart();
     const params = new URLSearchParams(window.location.search);
-    const saved = checkout.savedFlow(params) as Pick<OrderState, 'seats' | 'products'> | null;
+    const saved = checkout.savedFlow(params) as Pick<
+      OrderState,
+      'seats' | 'products' | 'codes' | 'donation'
+    > | null;
     if (saved) {
       state.seats = saved.seats;
       state.products = saved.products;
+      state.codes = saved.codes ?? [];
+      state.donation = saved.donation ?? null;
       state.step = 'payment';
       startClock('payment');
     }
@@ -203,9 +233,7 @@ export function createOrderStore(
     if (state.seats.length === 0) state.stepClock = null;
   }
 
-  function chooseTicket(key: string, ticketId: number) {
-    state.seats = state.seats.map((s) => (s.key === key ? { ...s, ticketId } : s));
-  }
+  const codeIntents = createCodeIntents(state, p, checkout);
 
   /** The add-ons of a seat: those ticked, or undefined for its ticket's default (after a ticket change). */
   function chooseAddons(key: string, addons: number[] | undefined) {
@@ -214,6 +242,19 @@ export function createOrderStore(
 
   function setProductQuantity(productId: number, quantity: number) {
     state.products[productId] = quantity;
+  }
+
+  /** The donation funds for the products step's offer (once; none offered when the call fails). */
+  async function loadDonations() {
+    if (!settings.donations.isOfferedInOrder || state.donationFunds !== null) return;
+    state.donationFunds = await api
+      .donations()
+      .then((r) => r.donations)
+      .catch(() => []);
+  }
+
+  function setDonation(d: OrderDonation | null) {
+    state.donation = d;
   }
 
   function dismissNotice() {
@@ -244,6 +285,7 @@ export function createOrderStore(
     state.seats = [];
     syncCart();
     state.products = {};
+    state.donation = null;
     state.stepClock = null;
     state.timedOut = false;
     state.extended = false;
@@ -275,9 +317,11 @@ export function createOrderStore(
     resolveCartConflict,
     selectSeat,
     releaseSeat,
-    chooseTicket,
+    ...codeIntents,
     chooseAddons,
     setProductQuantity,
+    loadDonations,
+    setDonation,
     checkout,
     dismissNotice,
     timeUp,

@@ -1,19 +1,22 @@
-import { donations, memberships, seasonEnrolment, systemVouchers } from './notSoldYet.ts';
+import { donations } from './donations.ts';
+import { memberships, seasonEnrolment } from './notSoldYet.ts';
 import { products } from './products.ts';
 import { seatTickets } from './seatTickets.ts';
+import { systemVouchers } from './systemVouchers.ts';
 import type { LineKind } from './types.ts';
 import { videos } from './videos.ts';
 
 /**
- * Every kind of line, in the order the checkout validates them: seats first (products are sold with
- * the seats' presentations), then the rest. Fulfilment and release run in the same order.
+ * Every kind of line, in the order the checkout validates them: vouchers first (a voucher cart holds
+ * nothing else, and is refused before any seat is looked at), then seats (products are sold with the
+ * seats' presentations), then the rest. Fulfilment and release run in the same order.
  */
 export const lineKinds: readonly LineKind<unknown>[] = [
+  systemVouchers as LineKind<unknown>,
   seatTickets as LineKind<unknown>,
   videos as LineKind<unknown>,
   products as LineKind<unknown>,
-  systemVouchers,
+  donations as LineKind<unknown>,
   memberships,
-  donations,
   seasonEnrolment,
 ];

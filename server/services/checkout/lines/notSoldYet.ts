@@ -2,9 +2,9 @@ import { AppError } from '../../../errors.ts';
 import { type Cart, type LineKind, type LineKindName, NO_TOTALS } from './types.ts';
 
 /**
- * A kind of line whose flow is not sold online yet (vouchers, memberships, donations, season
- * enrolment): a cart that carries one is refused with `not_sold_yet`, before anything is written.
- * Each of these becomes a real kind in its own issue.
+ * A kind of line whose flow is not sold online yet (memberships, season enrolment): a cart that carries
+ * one is refused with `not_sold_yet`, before anything is written. Each of these becomes a real kind in its
+ * own issue.
  */
 function notSoldYet(name: LineKindName, linesOf: (cart: Cart) => readonly unknown[]): LineKind<never> {
   return {
@@ -22,8 +22,6 @@ function notSoldYet(name: LineKindName, linesOf: (cart: Cart) => readonly unknow
   };
 }
 
-export const systemVouchers = notSoldYet('systemVoucher', (cart) => cart.vouchers);
 export const memberships = notSoldYet('membership', (cart) => cart.memberships);
-export const donations = notSoldYet('donation', (cart) => cart.donations);
 /** Season enrolment has its own seat calls (spec section 7) and no field in the cart yet. */
 export const seasonEnrolment = notSoldYet('seasonEnrolment', () => []);

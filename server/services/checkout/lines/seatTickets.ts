@@ -16,16 +16,26 @@ import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts
 import { assertSoldHere } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';
+import { type SeatCode, checkSeatCodes, voucherUses } from './seatCodes.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
-import { SINGLE_SEAT_POLICY } from '../../../../workers/seatplan/rules.ts';
+import { serialiseWhereNeeded } from './serialise.ts';
 import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
+import {
+  type VoucherUse,
+  assertUsesLeft,
+  claimUses,
+  lockVoucherCodes,
+  redeemUses,
+  releaseUses,
+  restoreUses,
+} from './voucherTickets.ts';
 
 /** A sold seat's hold never lapses. */
 export const SOLD_FOREVER = 8_640_000_000_000_000;
 
 type Hold = Selectable<Database['seat_holds']>;
 
-interface PricedSeat {
+interface PricedSeat extends SeatCode {
   pi: number;
   si: number;
   x: number;
@@ -46,6 +56,8 @@ interface PricedSeat {
 export interface SeatLines {
   seats: PricedSeat[];
   totals: LineTotals;
+  /** The uses the seats take from ticket vouchers (claimed when the order is placed). */
+  vouchers: VoucherUse[];
 }
 
 const where = (seats: readonly { si: number; x: number; y: number }[]) =>
@@ -56,45 +68,9 @@ const where = (seats: readonly { si: number; x: number; y: number }[]) =>
  * Re-checked on every purchase: the visitor still holds each seat, the presentation is on sale, the
  * seat rules (sofas, companions, lone seats, the per-cart maximum), the ticket rules and quotas, that
  * every add-on is one of the seat's ticket's (once); prices, add-ons' included, come from the box office.
+ * A hidden ticket comes with the code that unlocked it and its references (seatCodes.ts); the seats a
+ * ticket voucher pays are claimed from it with the order (voucherTickets.ts).
  */
-/**
- * Purchases of one presentation run one at a time (its row locked until the transaction ends) only where
- * two of them could together break a rule that each keeps alone: a ticket quota (counted, then sold) and,
- * under the single-seat policy, a lone seat left between two purchases. Other purchases of an on-sale's
- * presentation go side by side: each seat is guarded by its own hold row.
- */
-async function serialiseWhereNeeded(
-  trx: Trx,
-  presentations: readonly { id: number; seating_policy_id: number }[],
-  seats: readonly { pi: number; ticketId: number }[],
-): Promise<void> {
-  const quotaTickets = new Set(
-    (
-      await trx
-        .selectFrom('tickets')
-        .select('id')
-        .where('id', 'in', [...new Set(seats.map((s) => s.ticketId))])
-        .where('quota', 'is not', null)
-        .execute()
-    ).map((t) => t.id),
-  );
-  const ids = presentations
-    .filter(
-      (p) =>
-        p.seating_policy_id === SINGLE_SEAT_POLICY ||
-        seats.some((s) => s.pi === p.id && quotaTickets.has(s.ticketId)),
-    )
-    .map((p) => p.id);
-  if (ids.length)
-    await trx
-      .selectFrom('presentations')
-      .select('id')
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-}
-
 export const seatTickets: LineKind<SeatLines> = {
   name: 'seatTicket',
 
@@ -156,6 +132,11 @@ export const seatTickets: LineKind<SeatLines> = {
           seat: seatKey(s.si, s.x, s.y),
         });
     }
+    // Ticket vouchers among the seats' codes are locked before their uses left are counted.
+    await lockVoucherCodes(
+      trx,
+      cart.seats.flatMap((s) => (s.ticketCode ? [s.ticketCode] : [])),
+    );
 
     const seats: PricedSeat[] = [];
     const totals: LineTotals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
@@ -177,7 +158,8 @@ export const seatTickets: LineKind<SeatLines> = {
         )
         .execute();
       const groupOf = new Map(planSeats.map((r) => [seatKey(r.section_id, r.x, r.y), r.ticket_group_id]));
-      const groups = ruleGroupsOf(await loadTicketGroups(trx, p.id, now));
+      // Hidden tickets too: a seat may carry one its code unlocked (checkSeatCodes below).
+      const groups = ruleGroupsOf(await loadTicketGroups(trx, p.id, now, 'all'));
       const seatTickets: SeatTicket[] = mine.map((s) => {
         const key = seatKey(s.si, s.x, s.y);
         const tg = groupOf.get(key);
@@ -192,6 +174,7 @@ export const seatTickets: LineKind<SeatLines> = {
         const { code, ...params } = problem;
         throw new AppError(code, `ticket rule ${code}`, params as Record<string, string | number>);
       }
+      const codes = await checkSeatCodes(trx, ctx, p, mine);
       let priced = priceOrder(groups, seatTickets, p.service_charge, []);
       if (ctx.isHold) priced = withoutServiceCharge(priced);
       totals.tickets += priced.tickets;
@@ -204,6 +187,7 @@ export const seatTickets: LineKind<SeatLines> = {
         const hold = holdOf.get(`${p.id}:${ps.key}`)!;
         const name = names.get(seatKey(s.si, s.x, s.y));
         seats.push({
+          ...codes[i]!,
           pi: p.id,
           si: s.si,
           x: s.x,
@@ -221,7 +205,9 @@ export const seatTickets: LineKind<SeatLines> = {
       });
       ctx.presentations.set(p.id, { id: p.id, startsAt: p.starts_at });
     }
-    return { seats, totals };
+    const vouchers = voucherUses(seats);
+    await assertUsesLeft(trx, vouchers);
+    return { seats, totals, vouchers };
   },
 
   price: (lines) => lines.totals,
@@ -275,9 +261,13 @@ export const seatTickets: LineKind<SeatLines> = {
           state: order.isHold ? ('valid' as const) : ('pending' as const),
           sort: i,
           kind: 'seat' as const,
+          ticket_code: s.ticketCode,
+          ref1: s.ref1,
+          ref2: s.ref2,
         })),
       )
       .execute();
+    await claimUses(trx, ctx.now, order, lines.vouchers);
     // What each seat was bought with, at the price paid: a later price change leaves the order as it was.
     const addons = lines.seats.flatMap((s, i) =>
       s.addons.map((a, k) => ({
@@ -291,7 +281,7 @@ export const seatTickets: LineKind<SeatLines> = {
     if (addons.length) await trx.insertInto('order_ticket_addons').values(addons).execute();
   },
 
-  async fulfil(trx, _now, order) {
+  async fulfil(trx, now, order) {
     const tickets = await trx
       .selectFrom('order_tickets')
       .select(['presentation_id'])
@@ -310,6 +300,8 @@ export const seatTickets: LineKind<SeatLines> = {
       .executeTakeFirst();
     if (Number(sold.numUpdatedRows) !== tickets.length)
       throw new CannotFulfil('a seat of the order is no longer held for it');
+    // Locks as the checkout takes them: seats first, then vouchers.
+    await redeemUses(trx, now, order);
     await trx
       .updateTable('order_tickets')
       .set({ state: 'valid' })
@@ -327,7 +319,8 @@ export const seatTickets: LineKind<SeatLines> = {
       .execute();
   },
 
-  async release(trx, _now, order) {
+  async release(trx, now, order) {
+    await releaseUses(trx, now, order);
     await trx
       .updateTable('seat_holds')
       .set({ claimed_by: null })
@@ -343,7 +336,7 @@ export const seatTickets: LineKind<SeatLines> = {
       .execute();
   },
 
-  async cancel(trx, _now, order) {
+  async cancel(trx, now, order) {
     // Sold seats keep their order's claim (older sales were given theirs by migration 004).
     await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
     await trx
@@ -352,6 +345,7 @@ export const seatTickets: LineKind<SeatLines> = {
       .where('reservation_identifier', '=', order.reservationIdentifier)
       .where('kind', '=', 'seat')
       .execute();
+    await restoreUses(trx, now, order);
   },
 };
 

@@ -35,9 +35,35 @@ export interface LineTotals {
   addons: number;
   serviceCharge: number;
   products: number;
+  /** System vouchers bought (absent: none; seat lines build their totals without these two). */
+  vouchers?: number;
+  /** Donations given (absent: none). */
+  donations?: number;
 }
 
-export const NO_TOTALS: LineTotals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
+export const NO_TOTALS: Required<LineTotals> = {
+  tickets: 0,
+  addons: 0,
+  serviceCharge: 0,
+  products: 0,
+  vouchers: 0,
+  donations: 0,
+};
+
+/** The sum of line totals, each part and the order's total. */
+export function sumTotals(parts: readonly LineTotals[]): Required<LineTotals> & { total: number } {
+  const sum = { ...NO_TOTALS };
+  for (const t of parts) {
+    sum.tickets += t.tickets;
+    sum.addons += t.addons;
+    sum.serviceCharge += t.serviceCharge;
+    sum.products += t.products;
+    sum.vouchers += t.vouchers ?? 0;
+    sum.donations += t.donations ?? 0;
+  }
+  const total = sum.tickets + sum.addons + sum.serviceCharge + sum.products + sum.vouchers + sum.donations;
+  return { ...sum, total };
+}
 
 /** The kinds of line a cart may hold (spec section 3: seats, products, vouchers, memberships, donations, video). */
 export type LineKindName =

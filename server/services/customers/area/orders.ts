@@ -63,6 +63,8 @@ export async function ownOrder(
       'o.addons_total',
       'o.service_charge_total',
       'o.products_total',
+      'o.vouchers_total',
+      'o.donations_total',
       'o.booking_fee',
       'o.total',
       'o.hold_deadline',

@@ -1,0 +1,92 @@
+import { AppError } from '../../../errors.ts';
+import { activeFunds, customBounds, fundAmounts } from '../../donations/funds.ts';
+import { giveReceiptNumber } from '../../donations/receipts.ts';
+import { NO_TOTALS, type LineKind } from './types.ts';
+
+interface DonationLine {
+  fundId: number;
+  /** One of the fund's fixed amounts; null: a custom amount. */
+  amountId: number | null;
+  amount: number;
+  quantity: number;
+}
+
+const notForSale = (id: number, what: string) =>
+  new AppError('donation_not_for_sale', `donation ${id}: ${what}`, { id });
+
+/**
+ * Donations (spec section 3, donationDetails): one of a fund's fixed amounts, or a custom amount within
+ * its bounds, times a quantity. Given on their own (a donation order) or as one more line of a seat
+ * order; never with vouchers or a video, which are bought alone. The amount of a fixed line is the box
+ * office's, whatever the cart says. A paid order with donations gets a receipt number; a cancelled one
+ * refunds them with the rest of the order.
+ */
+export const donations: LineKind<DonationLine[]> = {
+  name: 'donation',
+
+  async validate(trx, _ctx, cart) {
+    if (cart.donations.length === 0) return null;
+    if (cart.videos.length > 0)
+      throw new AppError('video_cart_exclusive', 'a video on demand is bought on its own');
+    if (cart.vouchers.length > 0)
+      throw new AppError(
+        'voucher_cart_exclusive',
+        'a voucher cart holds vouchers and voucher-shop products only',
+      );
+    const ids = [...new Set(cart.donations.map((d) => d.id))];
+    const funds = await activeFunds(trx, ids);
+    const amounts = await fundAmounts(trx, ids);
+    return cart.donations.map((d) => {
+      const fund = funds.find((f) => f.id === d.id);
+      if (!fund) throw notForSale(d.id, 'no such fund');
+      const { customAmount, amount, id: amountId, selectedQuantity: quantity } = d.donationDetails;
+      if (customAmount) {
+        const bounds = customBounds(fund);
+        if (!bounds) throw notForSale(d.id, 'the fund takes its fixed amounts only');
+        if (amount < bounds.min || amount > bounds.max)
+          throw new AppError(
+            'donation_amount_out_of_range',
+            `donation ${d.id}: the amount must be ${bounds.min}..${bounds.max}`,
+            { ...bounds, id: d.id },
+          );
+        return { fundId: fund.id, amountId: null, amount, quantity };
+      }
+      const fixed = amounts.find((a) => a.fund_id === fund.id && a.id === amountId);
+      if (!fixed) throw notForSale(d.id, `amount ${amountId ?? '(none)'} is not one of the fund's`);
+      return { fundId: fund.id, amountId: fixed.id, amount: fixed.amount, quantity };
+    });
+  },
+
+  price: (lines) => ({
+    ...NO_TOTALS,
+    donations: lines.reduce((a, l) => a + l.amount * l.quantity, 0),
+  }),
+
+  async reserve(trx, _ctx, order, lines) {
+    await trx
+      .insertInto('order_donation_lines')
+      .values(
+        lines.map((l, i) => ({
+          reservation_identifier: order.reservationIdentifier,
+          line: i,
+          fund_id: l.fundId,
+          amount_id: l.amountId,
+          amount: l.amount,
+          quantity: l.quantity,
+        })),
+      )
+      .execute();
+  },
+
+  async fulfil(trx, now, order) {
+    const line = await trx
+      .selectFrom('order_donation_lines')
+      .select('line')
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .executeTakeFirst();
+    if (line) await giveReceiptNumber(trx, order.reservationIdentifier, now);
+  },
+  // Nothing is claimed: a failed order simply has no receipt; a cancelled one is refunded by its caller.
+  release: async () => undefined,
+  cancel: async () => undefined,
+};

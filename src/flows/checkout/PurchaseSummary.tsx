@@ -1,0 +1,48 @@
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+
+export interface PurchaseSummaryLine {
+  key: string;
+  label: string;
+  detail?: string;
+  amount: number;
+}
+
+/** What a voucher or donation order holds and what it costs (the box office prices it again). */
+export function PurchaseSummary({ lines, total }: { lines: PurchaseSummaryLine[]; total: number }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Card withBorder padding="md" data-testid="order-summary">
+      <Stack gap="xs">
+        <Title order={3} fz="h4">
+          {t('order.summary')}
+        </Title>
+        {lines.map((l) => (
+          <Group key={l.key} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Stack gap={0}>
+              <Text size="sm">{l.label}</Text>
+              {l.detail ? (
+                <Text size="xs" c="dimmed">
+                  {l.detail}
+                </Text>
+              ) : null}
+            </Stack>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatPrice(l.amount, locale)}
+            </Text>
+          </Group>
+        ))}
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={700}>{t('order.total')}</Text>
+          <Text fw={700} data-testid="order-total">
+            {formatPrice(total, locale)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

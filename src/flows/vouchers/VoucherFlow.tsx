@@ -1,0 +1,49 @@
+import { Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Settings } from '../../api/contract/session.ts';
+import type { VouchersForSaleAnswer } from '../../api/contract/vouchers.ts';
+import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
+import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
+import { AuthStep } from './AuthStep.tsx';
+import { ChooseStep } from './ChooseStep.tsx';
+import { ProductsStep } from './ProductsStep.tsx';
+import { type VoucherFlowState, createVoucherStore } from './store.ts';
+import { VoucherConfirmation } from './VoucherConfirmation.tsx';
+import { VoucherSummary } from './VoucherSummary.tsx';
+
+/**
+ * The voucher order of spec section 2: choose vouchers → authentication → products → details and
+ * payment → confirmation. The state and intents live in the flow's store (store.ts); each step is
+ * its own view.
+ */
+export function VoucherFlow({ settings, forSale }: { settings: Settings; forSale: VouchersForSaleAnswer }) {
+  const [store] = useState(() => createVoucherStore(settings, forSale));
+  // A snapshot is deeply frozen; the cast only drops valtio's deep-readonly types for the views.
+  const s = useSnapshot(store.state) as Readonly<VoucherFlowState>;
+  useEffect(() => store.start(), [store]);
+  return (
+    <Stack gap="md" data-testid="voucher-flow" data-step={s.step}>
+      <PurchaseHeader
+        settings={settings}
+        flow="order_vouchers"
+        steps={store.steps}
+        step={s.step}
+        ns="vouchers"
+        notice={s.notice}
+        onDismissNotice={store.dismissNotice}
+      />
+      {s.step === 'choose' ? <ChooseStep store={store} /> : null}
+      {s.step === 'auth' ? <AuthStep store={store} /> : null}
+      {s.step === 'products' ? <ProductsStep store={store} /> : null}
+      {s.step === 'payment' ? (
+        <PurchasePaymentStep
+          checkout={store.checkout}
+          summary={<VoucherSummary store={store} />}
+          onBack={() => store.back('payment')}
+        />
+      ) : null}
+      {s.step === 'confirmation' && s.answer ? <VoucherConfirmation answer={s.answer} /> : null}
+    </Stack>
+  );
+}
