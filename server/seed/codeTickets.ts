@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { LocalizedText } from '../../src/api/contract/common.ts';
 import type { Database } from '../db/types.ts';
 import { TG } from './catalogue.ts';
-import { DEMO_PRICE_CODE, PARTNER, t, VOUCHER_CLASS } from './vouchersForSale.ts';
+import { DEMO_PRICE_CODE, PARTNER, t, VOUCHER_CLASS } from './voucherIds.ts';
 
 const ID_NUMBER = t(
   'ת״ז בעל הכרטיס',
