@@ -1,10 +1,11 @@
-import { Card, Chip, Grid, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DONATION_MAX_QUANTITY, type DonationFund } from '../../api/contract/donations.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import type { DonationLine } from '../../state/purchase.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
+import { ChipChoice, PurchaseCard, QuantityLine, useProblemText } from '../checkout/PurchaseCard.tsx';
 import type { DonationProblem } from './rules.ts';
 import type { DonationStore } from './store.ts';
 
@@ -21,10 +22,8 @@ export function DonationCard({ store, fund, line, problem, layout }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const name = pickText(fund.name, locale);
-  const money = Object.fromEntries(
-    Object.entries(problem?.money ?? {}).map(([k, v]) => [k, formatPrice(v, locale)]),
-  );
-  const message = problem ? t(problem.key, { ...problem.params, ...money }) : null;
+  const problemText = useProblemText();
+  const message = problem ? problemText(problem) : null;
   const chip = line.custom ? 'custom' : line.amountId !== null ? String(line.amountId) : null;
 
   const info = (
@@ -37,33 +36,21 @@ export function DonationCard({ store, fund, line, problem, layout }: Props) {
   );
   const controls = (
     <Stack gap="sm">
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('donations.amount')}
-        </Text>
-        <Chip.Group
-          multiple={false}
-          value={chip}
-          onChange={(v) => (v === 'custom' ? store.chooseCustom(fund) : store.chooseAmount(fund, Number(v)))}
-        >
-          <Group gap="xs">
-            {fund.amounts.map((a) => (
-              <Chip
-                key={a.id}
-                value={String(a.id)}
-                wrapperProps={{ 'data-testid': `donation-amount-${a.id}` }}
-              >
-                {formatPrice(a.amount, locale)}
-              </Chip>
-            ))}
-            {fund.customAmount ? (
-              <Chip value="custom" wrapperProps={{ 'data-testid': `donation-custom-${fund.id}` }}>
-                {t('donations.otherAmount')}
-              </Chip>
-            ) : null}
-          </Group>
-        </Chip.Group>
-      </Stack>
+      <ChipChoice
+        label={t('donations.amount')}
+        value={chip}
+        onChange={(v) => (v === 'custom' ? store.chooseCustom(fund) : store.chooseAmount(fund, Number(v)))}
+        chips={[
+          ...fund.amounts.map((a) => ({
+            value: String(a.id),
+            label: formatPrice(a.amount, locale),
+            testId: `donation-amount-${a.id}`,
+          })),
+          ...(fund.customAmount
+            ? [{ value: 'custom', label: t('donations.otherAmount'), testId: `donation-custom-${fund.id}` }]
+            : []),
+        ]}
+      />
       {line.custom && fund.customAmount ? (
         <AmountInput
           label={t('donations.yourAmount')}
@@ -78,30 +65,16 @@ export function DonationCard({ store, fund, line, problem, layout }: Props) {
           testId={`donation-custom-amount-${fund.id}`}
         />
       ) : null}
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <NumberInput
-          label={t('donations.quantity')}
-          aria-label={t('order.quantityOf', { name })}
-          min={0}
-          max={DONATION_MAX_QUANTITY}
-          w={110}
-          allowDecimal={false}
-          allowNegative={false}
-          value={line.quantity}
-          onChange={(v) =>
-            store.setQuantity(
-              fund,
-              typeof v === 'number' ? Math.max(0, Math.min(DONATION_MAX_QUANTITY, v)) : 0,
-            )
-          }
-          data-testid={`donation-quantity-${fund.id}`}
-        />
-        {line.quantity > 0 && line.amount ? (
-          <Text size="sm" c="dimmed" data-testid={`donation-line-total-${fund.id}`}>
-            {formatPrice(line.amount * line.quantity, locale)}
-          </Text>
-        ) : null}
-      </Group>
+      <QuantityLine
+        label={t('donations.quantity')}
+        name={name}
+        max={DONATION_MAX_QUANTITY}
+        quantity={line.quantity}
+        onChange={(q) => store.setQuantity(fund, q)}
+        testId={`donation-quantity-${fund.id}`}
+        lineTotal={line.quantity > 0 && line.amount ? line.amount * line.quantity : null}
+        lineTotalTestId={`donation-line-total-${fund.id}`}
+      />
       {message && !line.custom ? (
         <Text size="sm" c="red" role="alert" data-testid={`donation-problem-${fund.id}`}>
           {message}
@@ -110,18 +83,12 @@ export function DonationCard({ store, fund, line, problem, layout }: Props) {
     </Stack>
   );
   return (
-    <Card withBorder padding="md" radius="md" data-testid="donation-fund" data-fund-id={fund.id} h="100%">
-      {layout === 'list' ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, sm: 6 }}>{info}</Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>{controls}</Grid.Col>
-        </Grid>
-      ) : (
-        <Stack gap="md" h="100%" justify="space-between">
-          {info}
-          {controls}
-        </Stack>
-      )}
-    </Card>
+    <PurchaseCard
+      data-testid="donation-fund"
+      data-fund-id={fund.id}
+      layout={layout}
+      info={info}
+      controls={controls}
+    />
   );
 }

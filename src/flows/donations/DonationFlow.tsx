@@ -1,21 +1,17 @@
 import { Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { DonationFund } from '../../api/contract/donations.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
+import { usePurchaseFlow } from '../checkout/usePurchaseFlow.ts';
 import { ChooseDonations } from './ChooseDonations.tsx';
 import { DonationConfirmation } from './DonationConfirmation.tsx';
 import { DonationSummary } from './DonationSummary.tsx';
-import { type DonationFlowState, createDonationStore, donationSteps } from './store.ts';
+import { createDonationStore, donationSteps } from './store.ts';
 
 /** The donation order of spec section 2: choose donations → details and payment → confirmation. */
 export function DonationFlow({ settings, funds }: { settings: Settings; funds: readonly DonationFund[] }) {
-  const [store] = useState(() => createDonationStore(settings, funds));
-  // A snapshot is deeply frozen; the cast only drops valtio's deep-readonly types for the views.
-  const s = useSnapshot(store.state) as Readonly<DonationFlowState>;
-  useEffect(() => store.start(), [store]);
+  const [store, s] = usePurchaseFlow(() => createDonationStore(settings, funds));
   return (
     <Stack gap="md" data-testid="donation-flow" data-step={s.step}>
       <PurchaseHeader

@@ -1,22 +1,11 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Chip,
-  Grid,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VoucherOffer } from '../../api/contract/vouchers.ts';
 import { addDaysIso } from '../../domain/venue.ts';
 import { formatDate, formatLongDate, formatPrice, pickText, venueToday } from '../../i18n/format.ts';
 import { AmountInput } from '../../ui/AmountInput.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
+import { ChipChoice, PurchaseCard, QuantityLine, useProblemText } from '../checkout/PurchaseCard.tsx';
 import type { LineProblem } from './rules.ts';
 import type { VoucherStore } from './store.ts';
 import type { VoucherLine } from '../../state/purchase.ts';
@@ -30,16 +19,6 @@ interface Props {
   layout: 'grid' | 'list';
   /** settings.vouchers.isNextButtonPerVoucher: the card has its own next button. */
   ownNext: boolean;
-}
-
-export function useProblemText() {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  return (p: LineProblem) =>
-    t(p.key, {
-      ...p.params,
-      ...Object.fromEntries(Object.entries(p.money ?? {}).map(([k, v]) => [k, formatPrice(v, locale)])),
-    });
 }
 
 /**
@@ -81,28 +60,16 @@ export function VoucherCard({ store, offer, line, problem, max, layout, ownNext 
         testId={`voucher-amount-${id}`}
       />
     ) : offer.Prices.length > 1 ? (
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {t('vouchers.price')}
-        </Text>
-        <Chip.Group
-          multiple={false}
-          value={line.priceId === null ? null : String(line.priceId)}
-          onChange={(v) => store.choosePrice(offer, Number(v))}
-        >
-          <Group gap="xs">
-            {offer.Prices.map((p) => (
-              <Chip
-                key={p.SystemVoucherPriceId}
-                value={String(p.SystemVoucherPriceId)}
-                wrapperProps={{ 'data-testid': `voucher-price-${p.SystemVoucherPriceId}` }}
-              >
-                {formatPrice(p.Price, locale)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Stack>
+      <ChipChoice
+        label={t('vouchers.price')}
+        value={line.priceId === null ? null : String(line.priceId)}
+        onChange={(v) => store.choosePrice(offer, Number(v))}
+        chips={offer.Prices.map((p) => ({
+          value: String(p.SystemVoucherPriceId),
+          label: formatPrice(p.Price, locale),
+          testId: `voucher-price-${p.SystemVoucherPriceId}`,
+        }))}
+      />
     ) : (
       <Text fw={700} size="lg" data-testid={`voucher-fixed-price-${id}`}>
         {formatPrice(offer.Prices[0]?.Price ?? 0, locale)}
@@ -163,28 +130,17 @@ export function VoucherCard({ store, offer, line, problem, max, layout, ownNext 
           data-testid={`voucher-date-${id}`}
         />
       ) : null}
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <NumberInput
-          label={t('vouchers.quantity')}
-          aria-label={t('order.quantityOf', { name })}
-          min={0}
-          max={max}
-          w={110}
-          clampBehavior="strict"
-          allowDecimal={false}
-          allowNegative={false}
-          value={line.quantity}
-          onChange={(v) =>
-            store.setQuantity(offer, typeof v === 'number' ? Math.max(0, Math.min(max, v)) : 0)
-          }
-          data-testid={`voucher-quantity-${id}`}
-        />
-        {line.quantity > 0 && line.unitPrice !== null ? (
-          <Text size="sm" c="dimmed" data-testid={`voucher-line-total-${id}`}>
-            {formatPrice(line.unitPrice * line.quantity, locale)}
-          </Text>
-        ) : null}
-      </Group>
+      <QuantityLine
+        label={t('vouchers.quantity')}
+        name={name}
+        max={max}
+        quantity={line.quantity}
+        onChange={(q) => store.setQuantity(offer, q)}
+        testId={`voucher-quantity-${id}`}
+        lineTotal={line.quantity > 0 && line.unitPrice !== null ? line.unitPrice * line.quantity : null}
+        lineTotalTestId={`voucher-line-total-${id}`}
+        strict
+      />
       {at === 'card' ? (
         <Text size="sm" c="red" role="alert" data-testid={`voucher-problem-${id}`}>
           {message}
@@ -199,18 +155,13 @@ export function VoucherCard({ store, offer, line, problem, max, layout, ownNext 
   );
 
   return (
-    <Card withBorder padding="md" radius="md" data-testid="voucher-offer" data-offer-id={id} h="100%">
-      {layout === 'list' ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, sm: 7 }}>{info}</Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 5 }}>{controls}</Grid.Col>
-        </Grid>
-      ) : (
-        <Stack gap="md" h="100%" justify="space-between">
-          {info}
-          {controls}
-        </Stack>
-      )}
-    </Card>
+    <PurchaseCard
+      data-testid="voucher-offer"
+      data-offer-id={id}
+      layout={layout}
+      info={info}
+      controls={controls}
+      infoSpan={7}
+    />
   );
 }

@@ -1,14 +1,13 @@
 import { Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { Settings } from '../../api/contract/session.ts';
 import type { VouchersForSaleAnswer } from '../../api/contract/vouchers.ts';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
+import { usePurchaseFlow } from '../checkout/usePurchaseFlow.ts';
 import { AuthStep } from './AuthStep.tsx';
 import { ChooseStep } from './ChooseStep.tsx';
 import { ProductsStep } from './ProductsStep.tsx';
-import { type VoucherFlowState, createVoucherStore } from './store.ts';
+import { createVoucherStore } from './store.ts';
 import { VoucherConfirmation } from './VoucherConfirmation.tsx';
 import { VoucherSummary } from './VoucherSummary.tsx';
 
@@ -18,10 +17,7 @@ import { VoucherSummary } from './VoucherSummary.tsx';
  * its own view.
  */
 export function VoucherFlow({ settings, forSale }: { settings: Settings; forSale: VouchersForSaleAnswer }) {
-  const [store] = useState(() => createVoucherStore(settings, forSale));
-  // A snapshot is deeply frozen; the cast only drops valtio's deep-readonly types for the views.
-  const s = useSnapshot(store.state) as Readonly<VoucherFlowState>;
-  useEffect(() => store.start(), [store]);
+  const [store, s] = usePurchaseFlow(() => createVoucherStore(settings, forSale));
   return (
     <Stack gap="md" data-testid="voucher-flow" data-step={s.step}>
       <PurchaseHeader

@@ -1,12 +1,8 @@
-import { proxy } from 'valtio';
-import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import type { VoucherOffer, VouchersForSaleAnswer } from '../../api/contract/vouchers.ts';
-import { session } from '../../state/session.ts';
 import {
   chosenProducts,
   chosenVouchers,
-  clearPurchase,
   keepVoucherLines,
   type ProductLine,
   purchase,
@@ -15,24 +11,12 @@ import {
   type VoucherLine,
 } from '../../state/purchase.ts';
 import { paths } from '../../routing/paths.ts';
-import { fillFromAccount, flowBlock, purchaseCustomer } from '../checkout/purchase.ts';
-import { type CheckoutHost, type CheckoutMessage, createCheckout } from '../checkout/store.ts';
-import { cartVoucher, checkChoice, type LineProblem, maxQuantity, unitPrice } from './rules.ts';
+import { createPurchaseFlow } from '../checkout/purchase.ts';
+import { cartVoucher, checkChoice, maxQuantity, unitPrice } from './rules.ts';
 
 /** The steps of the voucher order (spec section 2), in the order the customer meets them. */
 export const voucherSteps = ['choose', 'auth', 'products', 'payment', 'confirmation'] as const;
 export type VoucherStepId = (typeof voucherSteps)[number];
-
-export interface VoucherFlowState {
-  step: VoucherStepId;
-  /** The customer tried to go on from the choice: every chosen voucher's problem shows. */
-  attempted: boolean;
-  /** Offers whose amount field the customer has left once: its problem shows from then on. */
-  touched: Record<number, boolean>;
-  /** Nothing chosen when going on (`mustSelectVouchers`), or why the flow started over. */
-  notice: CheckoutMessage | null;
-  answer: CheckoutCompleted | null;
-}
 
 export type VoucherStore = ReturnType<typeof createVoucherStore>;
 
@@ -47,13 +31,6 @@ export function createVoucherStore(settings: Settings, forSale: VouchersForSaleA
   const steps: readonly VoucherStepId[] = voucherSteps.filter(
     (s) => s !== 'products' || forSale.products.length > 0,
   );
-  const state = proxy<VoucherFlowState>({
-    step: 'choose',
-    attempted: false,
-    touched: {},
-    notice: null,
-    answer: null,
-  });
   const offerOf = (id: number) => offers.find((o) => o.SystemVoucherId === id);
   /** The chosen vouchers of offers still for sale, and the products with a quantity. */
   const lines = () => chosenVouchers(purchase).filter((l) => offerOf(l.offerId));
@@ -61,35 +38,27 @@ export function createVoucherStore(settings: Settings, forSale: VouchersForSaleA
   const total = () =>
     lines().reduce((a, l) => a + (l.unitPrice ?? 0) * l.quantity, 0) +
     products().reduce((a, p) => a + p.price * p.quantity, 0);
+  const check = () => checkChoice(lines(), offers);
 
-  const block = flowBlock(settings, 'vouchers');
-  const host: CheckoutHost = {
-    lines: () => ({
-      vouchers: lines().map(cartVoucher),
-      products: products().map((p) => ({ id: p.id, selectedQuantity: p.quantity })),
-    }),
-    total: () => total(),
-    canHold: false,
-    block,
-    needsDelivery: () => products().some((p) => p.isDeliveryRequired),
-    returnPath: () => `${paths.digital}?language=${session.locale}`,
-    save: () => ({ vouchers: purchase.vouchers, products: purchase.products }),
-    completed(answer) {
-      state.answer = answer;
-      clearPurchase('vouchers');
-      state.step = 'confirmation';
-      window.scrollTo({ top: 0 });
+  const flow = createPurchaseFlow<VoucherStepId, { vouchers: VoucherLine[]; products: ProductLine[] }>(
+    settings,
+    {
+      kind: 'vouchers',
+      path: paths.digital,
+      lines: () => ({
+        vouchers: lines().map(cartVoucher),
+        products: products().map((p) => ({ id: p.id, selectedQuantity: p.quantity })),
+      }),
+      total,
+      needsDelivery: () => products().some((p) => p.isDeliveryRequired),
+      save: () => ({ vouchers: purchase.vouchers, products: purchase.products }),
+      restore(saved) {
+        for (const l of saved.vouchers) setVoucherLine(l);
+        for (const p of saved.products) setProductLine(p);
+      },
     },
-    seatsLost: () => restart({ key: 'vouchers.startOver' }),
-    restart: (message) => restart(message),
-  };
-  const checkout = createCheckout(settings, host, purchaseCustomer(block));
-
-  async function restart(message: CheckoutMessage) {
-    state.step = 'choose';
-    state.notice = message;
-    await Promise.resolve();
-  }
+  );
+  const { state } = flow;
 
   /** The line of an offer as it stands (a blank one before the customer touched the offer). */
   function lineOf(offer: VoucherOffer): VoucherLine {
@@ -121,95 +90,49 @@ export function createVoucherStore(settings: Settings, forSale: VouchersForSaleA
     state.notice = null;
   }
 
-  function problemOf(offerId: number): LineProblem | null {
-    if (!state.attempted && !state.touched[offerId]) return null;
-    return checkChoice(lines(), offers).problems[offerId] ?? null;
-  }
-
-  function goTo(step: VoucherStepId) {
-    checkout.state.payError = null;
-    state.step = step;
-    if (step === 'payment') fillFromAccount(checkout);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }
-
   const after = (step: VoucherStepId) => steps[steps.indexOf(step) + 1] ?? 'confirmation';
   const before = (step: VoucherStepId) => steps[Math.max(0, steps.indexOf(step) - 1)] ?? 'choose';
-
-  /** The list's next button: something must be chosen, and every chosen voucher complete. */
-  function next() {
-    state.attempted = true;
-    const c = checkChoice(lines(), offers);
-    if (c.mustSelect) {
-      state.notice = { key: 'errors.mustSelectVouchers' };
-      return;
-    }
-    if (Object.keys(c.problems).length) return;
-    state.notice = null;
-    goTo(after('choose'));
-  }
 
   /** A voucher's own next button (settings.vouchers.isNextButtonPerVoucher): this voucher alone. */
   function nextWith(offer: VoucherOffer) {
     if (lineOf(offer).quantity === 0) edit(offer, { quantity: 1 });
     keepVoucherLines([offer.SystemVoucherId]);
     state.touched[offer.SystemVoucherId] = true;
-    const problem = checkChoice(lines(), offers).problems[offer.SystemVoucherId];
+    const problem = check().problems[offer.SystemVoucherId];
     if (problem) return;
     state.notice = null;
-    goTo(after('choose'));
-  }
-
-  /**
-   * On mount: back from PayPal or a payment page the flow returns to its payment step with what it
-   * held, and the checkout learns the payment's outcome.
-   */
-  function start() {
-    const params = new URLSearchParams(window.location.search);
-    const saved = checkout.savedFlow(params) as { vouchers: VoucherLine[]; products: ProductLine[] } | null;
-    if (saved) {
-      for (const l of saved.vouchers) setVoucherLine(l);
-      for (const p of saved.products) setProductLine(p);
-      state.step = 'payment';
-    }
-    if (params.get('checkout')) {
-      window.history.replaceState(window.history.state, '', `${paths.digital}?language=${session.locale}`);
-      if (saved) void checkout.resume(params);
-    }
+    flow.goTo(after('choose'));
   }
 
   return {
     state,
     settings,
     /** The checkout's view of this flow (tests read the lines it hands on). */
-    host: () => host,
+    host: () => flow.host,
     offers,
     products: forSale.products,
     steps,
-    checkout,
+    checkout: flow.checkout,
     lineOf,
     lines,
     chosenProducts: products,
     total,
-    problemOf,
+    problemOf: (offerId: number) => flow.problemOf(offerId, check),
     maxOf: (offer: VoucherOffer) => maxQuantity(offer, lineOf(offer).date),
     choosePrice: (offer: VoucherOffer, priceId: number) => edit(offer, { priceId }),
     setAmount: (offer: VoucherOffer, amount: number | null) => edit(offer, { amount }),
     chooseDate: (offer: VoucherOffer, date: string) => edit(offer, { date }),
     setQuantity: (offer: VoucherOffer, quantity: number) => edit(offer, { quantity }),
-    touch(offerId: number) {
-      state.touched[offerId] = true;
-    },
+    touch: flow.touch,
     setProductQuantity(p: VouchersForSaleAnswer['products'][number], quantity: number) {
       setProductLine({ ...p, quantity });
     },
-    next,
+    /** The list's next button: something must be chosen, and every chosen voucher complete. */
+    next: () => flow.next(check, 'errors.mustSelectVouchers', after('choose')),
     nextWith,
-    forward: (from: VoucherStepId) => goTo(after(from)),
-    back: (from: VoucherStepId) => goTo(before(from)),
-    dismissNotice() {
-      state.notice = null;
-    },
-    start,
+    forward: (from: VoucherStepId) => flow.goTo(after(from)),
+    back: (from: VoucherStepId) => flow.goTo(before(from)),
+    dismissNotice: flow.dismissNotice,
+    start: flow.start,
   };
 }
