@@ -11,7 +11,7 @@ import { SeatMap } from '../../seatmap/SeatMap.tsx';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { usePhone } from '../../ui/usePhone.ts';
-import { FLAG } from '../../../workers/seatplan/model.ts';
+import { FLAG, SEAT_STATE } from '../../../workers/seatplan/model.ts';
 import type { Confirm } from '../../../workers/seatplan/rules.ts';
 import { AutoSelect, type AutoSelectChoice, type AutoSelectMode } from './AutoSelect.tsx';
 import type { HeldSeat } from './model.ts';
@@ -58,6 +58,7 @@ export function SeatStep(props: SeatStepProps) {
   const pendingRef = useRef(pending);
   // The map calls back through a ref updated after render: a flag in state could be read stale there.
   const busyRef = useRef(false);
+  const syncingRef = useRef(false);
   const propsRef = useRef(props);
   useEffect(() => {
     pendingRef.current = pending;
@@ -88,9 +89,39 @@ export function SeatStep(props: SeatStepProps) {
     [p.venueId, p.seatplanId, statusUrl, uuid],
   );
 
+  /**
+   * What this visitor holds, as the box office says: those seats show as selected, seats of the order it
+   * no longer holds (a lapsed lock) leave the order, and seats it holds that the order lacks join it.
+   */
+  const syncHeld = async (h: SeatMapHandle) => {
+    const status = await api.seatsStatus(p).catch(() => null);
+    if (!status) return;
+    const heldKeys = new Set<string>(status.held);
+    const indices = status.held.map((k) => h.indexOfKey(k)).filter((i) => i >= 0);
+    await h.setSelected(indices, true);
+    refresh();
+    const known = new Set(propsRef.current.seats.map((s) => s.key));
+    const lapsed = propsRef.current.seats.filter((s) => !heldKeys.has(s.key)).map((s) => s.key);
+    if (lapsed.length) propsRef.current.onReleased(lapsed);
+    const fresh = await Promise.all(indices.filter((i) => !known.has(h.keyOf(i))).map((i) => h.describe(i)));
+    const added = fresh.filter((d): d is SeatDescription => d !== null).map((d) => toHeld(d));
+    if (added.length) propsRef.current.onHeld(added);
+  };
+
   // Seats others take turn taken; a seat waiting for the customer's confirmation may go meanwhile.
   useLiveStatus(handle, { presentationId: p.id, statusUrl, since: loadedVersion }, (changed, h) => {
     if (changed > 0) refresh();
+    // A seat of the order that the map now shows free was let go at the box office (its lock lapsed):
+    // ask the box office what this visitor holds, so the order and the map agree again. Not while a
+    // seat call of the customer's is under way: its answer settles that seat.
+    const state = h.state();
+    const freed = propsRef.current.seats.some((s) => state[h.indexOfKey(s.key)] === SEAT_STATE.available);
+    if (freed && !busyRef.current && !syncingRef.current) {
+      syncingRef.current = true;
+      void syncHeld(h).finally(() => {
+        syncingRef.current = false;
+      });
+    }
     const wanted = pendingRef.current;
     if (wanted && wanted.seats.some((i) => h.state()[i] === 0)) {
       setPending(null);
@@ -127,18 +158,7 @@ export function SeatStep(props: SeatStepProps) {
     );
     setHasAccessible(data ? data.flags.some((f) => (f & FLAG.handicap) !== 0) : false);
     // Seats this visitor already holds (a reload, or a return from a later step) show as selected.
-    const status = await api.seatsStatus(p).catch(() => null);
-    if (!status) return;
-    const heldKeys = new Set<string>(status.held);
-    const indices = status.held.map((k) => h.indexOfKey(k)).filter((i) => i >= 0);
-    await h.setSelected(indices, true);
-    refresh();
-    const known = new Set(propsRef.current.seats.map((s) => s.key));
-    const lapsed = propsRef.current.seats.filter((s) => !heldKeys.has(s.key)).map((s) => s.key);
-    if (lapsed.length) propsRef.current.onReleased(lapsed);
-    const fresh = await Promise.all(indices.filter((i) => !known.has(h.keyOf(i))).map((i) => h.describe(i)));
-    const added = fresh.filter((d): d is SeatDescription => d !== null).map((d) => toHeld(d));
-    if (added.length) propsRef.current.onHeld(added);
+    await syncHeld(h);
   };
 
   /** Runs one action on the map, one at a time; the message of the last one is cleared first. */

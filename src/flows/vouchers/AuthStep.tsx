@@ -59,7 +59,7 @@ export function AuthStep({ store }: { store: VoucherStore }) {
       </Alert>
       {checked ? (
         <Card withBorder padding="lg" maw={480}>
-          <LoginPanel />
+          <LoginPanel identify />
         </Card>
       ) : null}
       <Group>{back}</Group>

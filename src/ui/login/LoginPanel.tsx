@@ -27,8 +27,10 @@ type Step = { kind: 'phone' } | { kind: 'code'; mobile: string } | { kind: 'emai
 /**
  * Personal-area login (spec section 2): a mobile number, then the 6-digit code sent by SMS, with the
  * order, ID or member number when the venue asks for one; or an e-mail and password.
+ * With `identify` (the voucher order's authentication step) a number the box office does not know gets a
+ * code too, and the code opens an account for it: a new customer can buy, and what they buy is theirs.
  */
-export function LoginPanel() {
+export function LoginPanel({ identify = false }: { identify?: boolean } = {}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { settings } = useSnapshot(session);
@@ -73,7 +75,7 @@ export function LoginPanel() {
       setFieldError(null);
       const recaptchaToken = await captchaToken(area?.captchaSiteKey ?? null, 'mobile_login');
       await api.mobileLogin(
-        { mobileNumber: normal, sendSmsRegardlessOfCustomerExistence: false, recaptchaToken },
+        { mobileNumber: normal, sendSmsRegardlessOfCustomerExistence: identify, recaptchaToken },
         locale,
       );
       setCode('');
