@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { SalesTables } from './salesTables.ts';
 
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
@@ -7,7 +8,7 @@ export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' 
 export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
-export interface Database {
+export interface Database extends SalesTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };
@@ -395,66 +396,5 @@ export interface Database {
     offer_id: Generated<number | null>;
     /** A dated voucher: the business date (YYYY-MM-DD) it is good for; null: any date in its validity. */
     valid_date: Generated<string | null>;
-  };
-  /** A system voucher for sale (spec section 3): fixed prices, an open price, or dates to choose. */
-  voucher_offers: {
-    id: number;
-    class_id: number;
-    super_class_id: number;
-    kind: 'fixed' | 'open' | 'dated';
-    name_json: string;
-    description_json: string;
-    min_price: number | null;
-    max_price: number | null;
-    /** Fixed and open vouchers are valid this many days from the purchase; dated ones on their date. */
-    validity_days: number;
-    sort: number;
-    is_active: Generated<number>;
-  };
-  /** A price of a fixed or dated voucher; `value` is what a gift card holds (may exceed the price). */
-  voucher_offer_prices: { id: number; offer_id: number; price: number; value: number; sort: number };
-  voucher_offer_dates: { offer_id: number; date: string; capacity: number };
-  /** Products the voucher shop sells with vouchers (a gift box sent by post). */
-  voucher_shop_products: { product_id: number; sort: number };
-  donation_funds: {
-    id: number;
-    code: string;
-    name_json: string;
-    description_json: string;
-    /** The custom amount's bounds; null: the fund takes its fixed amounts only. */
-    min_custom: number | null;
-    max_custom: number | null;
-    sort: number;
-    is_active: Generated<number>;
-  };
-  donation_amounts: { id: number; fund_id: number; amount: number; sort: number };
-  order_voucher_lines: {
-    reservation_identifier: string;
-    line: number;
-    offer_id: number;
-    price_id: number | null;
-    date: string | null;
-    unit_price: number;
-    unit_value: number;
-    quantity: number;
-  };
-  order_donation_lines: {
-    reservation_identifier: string;
-    line: number;
-    fund_id: number;
-    amount_id: number | null;
-    amount: number;
-    quantity: number;
-  };
-  partner_programs: { id: number; name_json: string; pattern: string };
-  /** A ticket voucher's uses claimed by an order: pending until the order is paid, then redeemed. */
-  voucher_redemptions: {
-    id: string;
-    reservation_identifier: string;
-    voucher_reference: string;
-    uses: number;
-    status: 'pending' | 'redeemed' | 'released' | 'restored';
-    created_at: number;
-    updated_at: number;
   };
 }

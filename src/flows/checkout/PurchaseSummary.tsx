@@ -10,6 +10,26 @@ export interface PurchaseSummaryLine {
   amount: number;
 }
 
+/** One line of an order summary: what it is (with a detail under it) and what it costs. */
+export function SummaryRow({ label, detail, amount }: { label: string; detail?: string; amount: number }) {
+  const locale = useLocale();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <Stack gap={0}>
+        <Text size="sm">{label}</Text>
+        {detail ? (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        ) : null}
+      </Stack>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatPrice(amount, locale)}
+      </Text>
+    </Group>
+  );
+}
+
 /** What a voucher or donation order holds and what it costs (the box office prices it again). */
 export function PurchaseSummary({ lines, total }: { lines: PurchaseSummaryLine[]; total: number }) {
   const { t } = useTranslation();
@@ -21,19 +41,7 @@ export function PurchaseSummary({ lines, total }: { lines: PurchaseSummaryLine[]
           {t('order.summary')}
         </Title>
         {lines.map((l) => (
-          <Group key={l.key} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Stack gap={0}>
-              <Text size="sm">{l.label}</Text>
-              {l.detail ? (
-                <Text size="xs" c="dimmed">
-                  {l.detail}
-                </Text>
-              ) : null}
-            </Stack>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatPrice(l.amount, locale)}
-            </Text>
-          </Group>
+          <SummaryRow key={l.key} label={l.label} detail={l.detail} amount={l.amount} />
         ))}
         <Divider />
         <Group justify="space-between">

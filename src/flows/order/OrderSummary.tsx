@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocalizedText } from '../../api/contract/common.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { SummaryRow } from '../checkout/PurchaseSummary.tsx';
 
 export interface SummaryLine {
   label: string;
@@ -28,19 +29,7 @@ export function OrderSummary(props: Props) {
   const locale = useLocale();
   const line = (l: SummaryLine, i: number) => (
     <Stack key={i} gap={2} data-testid={l.testId}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Stack gap={0}>
-          <Text size="sm">{l.label}</Text>
-          {l.detail ? (
-            <Text size="xs" c="dimmed">
-              {l.detail}
-            </Text>
-          ) : null}
-        </Stack>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatPrice(l.amount, locale)}
-        </Text>
-      </Group>
+      <SummaryRow label={l.label} detail={l.detail} amount={l.amount} />
       {(l.extras ?? []).map((x, k) => (
         <Group key={k} justify="space-between" wrap="nowrap" gap="xs" ps="sm" data-testid="summary-addon">
           <Text size="xs" c="dimmed">

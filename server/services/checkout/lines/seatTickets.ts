@@ -18,13 +18,13 @@ import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';
 import { type SeatCode, checkSeatCodes, voucherUses } from './seatCodes.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
+import { lockVouchers } from '../payments/vouchers.ts';
 import { serialiseWhereNeeded } from './serialise.ts';
 import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
 import {
   type VoucherUse,
   assertUsesLeft,
   claimUses,
-  lockVoucherCodes,
   redeemUses,
   releaseUses,
   restoreUses,
@@ -133,7 +133,7 @@ export const seatTickets: LineKind<SeatLines> = {
         });
     }
     // Ticket vouchers among the seats' codes are locked before their uses left are counted.
-    await lockVoucherCodes(
+    await lockVouchers(
       trx,
       cart.seats.flatMap((s) => (s.ticketCode ? [s.ticketCode] : [])),
     );

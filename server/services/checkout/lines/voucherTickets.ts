@@ -22,23 +22,8 @@ export interface VoucherUse {
 }
 
 /**
- * Locks the rows of the system vouchers among `codes` for the rest of the checkout's transaction, in
- * reference order; codes that are not voucher references lock nothing. Called before the codes are
- * resolved, so the uses left they see cannot be claimed by another checkout meanwhile.
- */
-export async function lockVoucherCodes(trx: Trx, codes: Iterable<string>): Promise<void> {
-  for (const reference of [...new Set(codes)].sort(compare))
-    await trx
-      .selectFrom('system_vouchers')
-      .select('reference')
-      .where('reference', '=', reference)
-      .forUpdate()
-      .execute();
-}
-
-/**
  * Every voucher pays for no more seats than it has uses left (voucherBalance, with {code, uses}). The
- * vouchers are locked (`lockVoucherCodes`), so the count holds until the order's claims are written.
+ * vouchers are locked (`lockVouchers` in payments/vouchers.ts), so the count holds until the order's claims are written.
  */
 export async function assertUsesLeft(trx: Trx, uses: readonly VoucherUse[]): Promise<void> {
   for (const u of uses) {

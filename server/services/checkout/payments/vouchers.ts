@@ -64,6 +64,21 @@ export async function voucherBalance(db: Db, reference: string, now: number): Pr
 }
 
 /**
+ * Locks the rows of these system vouchers for the rest of the transaction, in reference order (see
+ * `byReference`); references that are no voucher lock nothing. Gift-card payments and ticket vouchers
+ * (lines/voucherTickets.ts) both lock through here.
+ */
+export async function lockVouchers(trx: Trx, references: Iterable<string>): Promise<void> {
+  for (const reference of [...new Set(references)].sort(compare))
+    await trx
+      .selectFrom('system_vouchers')
+      .select('reference')
+      .where('reference', '=', reference)
+      .forUpdate()
+      .execute();
+}
+
+/**
  * The cart's voucher payments, each checked and locked for the rest of the transaction. The rows are
  * locked first, by reference (see `byReference`: two carts listing the same gift cards in another order
  * would otherwise deadlock); then each payment is checked in the cart's order, so the first problem
@@ -74,14 +89,10 @@ export async function voucherApplications(
   payments: readonly VoucherPayment[],
   now: number,
 ): Promise<VoucherApplication[]> {
-  const references = [...new Set(payments.map((p) => p.systemVoucher.toUpperCase()))].sort(compare);
-  for (const reference of references)
-    await trx
-      .selectFrom('system_vouchers')
-      .select('reference')
-      .where('reference', '=', reference)
-      .forUpdate()
-      .execute();
+  await lockVouchers(
+    trx,
+    payments.map((p) => p.systemVoucher.toUpperCase()),
+  );
   const out: VoucherApplication[] = [];
   for (const p of payments) {
     const v = await usableVoucher(trx, p.systemVoucher, now);
