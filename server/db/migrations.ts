@@ -11,6 +11,7 @@ import { m007_PaypalShipping } from './migrations/007_paypal_shipping.ts';
 import { seatChangeFeedMigration } from './migrations/008_seat_change_feed.ts';
 import { m009_HoldAddresses } from './migrations/009_hold_addresses.ts';
 import { m010_VouchersAndDonations } from './migrations/010_vouchers_and_donations.ts';
+import { m011_MembershipsAndEnrolment } from './migrations/011_memberships_and_enrolment.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -29,6 +30,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '008_seat_change_feed': seatChangeFeedMigration(dialect),
     '009_hold_addresses': m009_HoldAddresses,
     '010_vouchers_and_donations': m010_VouchersAndDonations,
+    '011_memberships_and_enrolment': m011_MembershipsAndEnrolment,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MembershipTables } from './membershipTables.ts';
 import type { SalesTables } from './salesTables.ts';
 
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
@@ -8,7 +9,7 @@ export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' 
 export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
-export interface Database extends SalesTables {
+export interface Database extends SalesTables, MembershipTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };
@@ -64,6 +65,12 @@ export interface Database extends SalesTables {
     /** A regular expression ref1 / ref2 must match; null: any non-empty text. */
     ref1_pattern: Generated<string | null>;
     ref2_pattern: Generated<string | null>;
+    /** A member ticket (issue 16): only members of this membership buy it; it draws on their balance. */
+    membership_id: Generated<number | null>;
+    /** A member-sale ticket: members whose membership allows member-sale tickets only. */
+    is_member_sale: Generated<number>;
+    /** Loyalty points that pay this ticket instead of money (members with points). */
+    loyalty_points_price: Generated<number | null>;
   };
   products: { id: number; name_json: string; price: number; is_delivery_required: number };
   presentations: {
@@ -180,6 +187,9 @@ export interface Database extends SalesTables {
     donations_total: Generated<number | null>;
     /** The donation receipt's number, given when a paid order holds donations. */
     receipt_number: Generated<string | null>;
+    /** Memberships sold (agorot, issue 16) and season enrolment; parts of `total`. */
+    memberships_total: Generated<number | null>;
+    enrolment_total: Generated<number | null>;
   };
   order_tickets: {
     ticket_identifier: string;
@@ -203,6 +213,10 @@ export interface Database extends SalesTables {
     ticket_code: Generated<string | null>;
     ref1: Generated<string | null>;
     ref2: Generated<string | null>;
+    /** A member ticket: the member it was bought as (it draws on that member's balance). */
+    member_number: Generated<string | null>;
+    /** Loyalty points the ticket was paid with. */
+    points_used: Generated<number>;
   };
   /** Ticket add-ons (3D glasses): what each is called. */
   addons: { id: number; name_json: string };
@@ -346,26 +360,6 @@ export interface Database extends SalesTables {
   };
   rate_events: { bucket: string; key: string; created_at: number };
   sms_outbox: { id: string; to_number: string; text: string; created_at: number };
-  memberships: {
-    id: number;
-    name_json: string;
-    class_name: string;
-    type_id: number;
-    allow_member_sale_tickets: number;
-    is_loyalty_points_redemption: number;
-  };
-  members: {
-    member_number: string;
-    membership_id: number;
-    customer_id: string;
-    membership_identifier: string;
-    additional_name: string | null;
-    balance: number;
-    used_balance: number;
-    points_balance: number;
-    start_date: string;
-    end_date: string;
-  };
   system_voucher_classes: {
     id: number;
     name_json: string;

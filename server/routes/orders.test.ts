@@ -311,7 +311,7 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       [{ products: [{ id: 6, presentationId: movie.id, selectedQuantity: 1 }] }, 'product_not_offered', 409],
       [{ vouchers: [{ id: 1, priceId: 11, quantity: 1 }] }, 'voucher_cart_exclusive', 409],
       [{ products: [{ id: 20, selectedQuantity: 1 }] }, 'product_not_offered', 409],
-      [{ memberships: [{ id: 1 }] }, 'not_sold_yet', 409],
+      [{ memberships: [{ id: 1, priceId: 101 }] }, 'membership_cart_exclusive', 409],
       [
         { donations: [{ id: 99, donationDetails: { id: 11, amount: 1800, selectedQuantity: 1 } }] },
         'donation_not_for_sale',

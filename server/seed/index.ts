@@ -7,6 +7,7 @@ import { addDays, wallDateAt, wallTime, type WallDate } from './calendar.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
 import { seedVouchersForSale } from './vouchersForSale.ts';
+import { seedMemberships } from './memberships.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -270,7 +271,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     const giftCards = await seedDemoGiftCards(db, now);
     const addons = await seedDemoAddons(db);
     const vouchers = await seedVouchersForSale(db, now);
-    return { seeded: customers || giftCards || addons || vouchers, presentations: 0, seats: 0 };
+    const memberships = await seedMemberships(db, now);
+    return { seeded: customers || giftCards || addons || vouchers || memberships, presentations: 0, seats: 0 };
   }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
@@ -431,5 +433,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   await seedDemoGiftCards(db, now);
   await seedDemoAddons(db);
   await seedVouchersForSale(db, now);
+  await seedMemberships(db, now);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

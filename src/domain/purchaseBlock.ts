@@ -2,11 +2,11 @@ import type { CustomerInfoBlock, OrderCustomerInfoBlock, Settings } from '../api
 
 /**
  * Which purchase a cart is, for the customer form and voucher payments (spec section 3, customer-info
- * blocks): a cart with vouchers is a voucher order (`orderSystemVouchers`), a cart of donations only is a
- * donation order (`orderDonations`); anything else, a seat cart with a donation line included, is an
- * `order`.
+ * blocks): a cart with vouchers is a voucher order (`orderSystemVouchers`), a cart with memberships or a
+ * season enrolment is a membership order (`orderMemberships`), a cart of donations only is a donation
+ * order (`orderDonations`); anything else, a seat cart with a donation line included, is an `order`.
  */
-export type PurchaseKind = 'order' | 'vouchers' | 'donations';
+export type PurchaseKind = 'order' | 'vouchers' | 'donations' | 'memberships' | 'enrolment';
 
 export function purchaseKindOf(cart: {
   seats?: readonly unknown[];
@@ -15,10 +15,13 @@ export function purchaseKindOf(cart: {
   memberships?: readonly unknown[];
   vouchers?: readonly unknown[];
   donations?: readonly unknown[];
+  enrolment?: unknown;
 }): PurchaseKind {
   const n = (a: readonly unknown[] | undefined) => a?.length ?? 0;
   if (n(cart.vouchers) > 0) return 'vouchers';
-  const others = n(cart.seats) + n(cart.products) + n(cart.videos) + n(cart.memberships);
+  if (n(cart.memberships) > 0) return 'memberships';
+  if (cart.enrolment) return 'enrolment';
+  const others = n(cart.seats) + n(cart.products) + n(cart.videos);
   if (n(cart.donations) > 0 && others === 0) return 'donations';
   return 'order';
 }
@@ -35,7 +38,11 @@ export function purchaseBlock(
   const { order } = customerInfo;
   if (kind === 'order') return order;
   const block: CustomerInfoBlock =
-    kind === 'vouchers' ? customerInfo.orderSystemVouchers : customerInfo.orderDonations;
+    kind === 'vouchers'
+      ? customerInfo.orderSystemVouchers
+      : kind === 'donations'
+        ? customerInfo.orderDonations
+        : customerInfo.orderMemberships;
   return {
     ...block,
     isVerifyMobileNumber: false,

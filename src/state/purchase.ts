@@ -2,13 +2,13 @@ import { proxy, subscribe } from 'valtio';
 import type { LocalizedText } from '../api/contract/common.ts';
 
 /**
- * The purchase carts beside the seat cart (spec section 4): vouchers and donations (memberships will
- * join). One of them at a time: starting a voucher cart clears a donation cart and the other way
- * round. The seat cart, whose seats are held and time-limited, is left alone. Kept for this browser
+ * The purchase carts beside the seat cart (spec section 4): vouchers, donations and memberships (a
+ * season enrolment keeps its held seats in its own flow's state, and only marks its kind here). One of
+ * them at a time: starting a voucher cart clears a donation or membership cart, and so on. The seat cart, whose seats are held and time-limited, is left alone. Kept for this browser
  * tab (sessionStorage), so a reload, the header's cart and a payment page's return find it again.
  */
 
-export type PurchaseKind = 'vouchers' | 'donations';
+export type PurchaseKind = 'vouchers' | 'donations' | 'memberships' | 'enrolment';
 
 /** A voucher the customer is buying: one line per offer (spec section 9: at most 10 of one voucher). */
 export interface VoucherLine {
@@ -39,6 +39,27 @@ export interface DonationLine {
   quantity: number;
 }
 
+/** A membership the customer is buying (spec section 9: at most 2 in an order). */
+export interface MembershipLine {
+  membershipId: number;
+  code: string;
+  name: LocalizedText;
+  priceId: number;
+  /** The price code that showed a hidden price. */
+  priceCode: string | null;
+  priceName: LocalizedText;
+  /** Agorot (or the currency's cents), as listed; the box office prices it again. */
+  price: number;
+  currencyCode: string;
+  kind: 'new' | 'renewal' | 'topUp';
+  /** Renewal and top-up: the member. */
+  memberNumber: string | null;
+  references: Record<string, string>;
+  termsAccepted: boolean;
+  /** A membership that carries seats: the seat held in each of its presentations. */
+  seat: { si: number; x: number; y: number; tg: number; label: string } | null;
+}
+
 /** A voucher-shop product bought with vouchers. */
 export interface ProductLine {
   id: number;
@@ -53,6 +74,7 @@ export interface PurchaseCart {
   kind: PurchaseKind | null;
   vouchers: VoucherLine[];
   donations: DonationLine[];
+  memberships: MembershipLine[];
   products: ProductLine[];
   /** The cart that starting this one emptied, so the flow can say so once. */
   cleared: PurchaseKind | null;
@@ -61,7 +83,7 @@ export interface PurchaseCart {
 const KEY = 'shop.purchaseCart';
 
 function empty(): PurchaseCart {
-  return { kind: null, vouchers: [], donations: [], products: [], cleared: null };
+  return { kind: null, vouchers: [], donations: [], memberships: [], products: [], cleared: null };
 }
 
 function load(): PurchaseCart {
@@ -73,6 +95,7 @@ function load(): PurchaseCart {
       kind: saved.kind ?? null,
       vouchers: Array.isArray(saved.vouchers) ? saved.vouchers : [],
       donations: Array.isArray(saved.donations) ? saved.donations : [],
+      memberships: Array.isArray(saved.memberships) ? saved.memberships : [],
       products: Array.isArray(saved.products) ? saved.products : [],
       cleared: null,
     };
@@ -98,10 +121,13 @@ export const chosenDonations = (c: Pick<PurchaseCart, 'donations'>) =>
   c.donations.filter((l) => l.quantity > 0);
 export const chosenProducts = (c: Pick<PurchaseCart, 'products'>) => c.products.filter((l) => l.quantity > 0);
 
-/** Whether a cart of this kind holds anything. */
+/** Whether a cart of this kind holds anything (an enrolment is held by its own flow: never here). */
 export function holds(c: PurchaseCart, kind: PurchaseKind): boolean {
   if (c.kind !== kind) return false;
-  return kind === 'vouchers' ? chosenVouchers(c).length > 0 : chosenDonations(c).length > 0;
+  if (kind === 'vouchers') return chosenVouchers(c).length > 0;
+  if (kind === 'donations') return chosenDonations(c).length > 0;
+  if (kind === 'memberships') return c.memberships.length > 0;
+  return false;
 }
 
 /**
@@ -114,6 +140,7 @@ export function startPurchase(kind: PurchaseKind): void {
   const had = other !== null && holds(purchase, other);
   purchase.vouchers = [];
   purchase.donations = [];
+  purchase.memberships = [];
   purchase.products = [];
   purchase.kind = kind;
   purchase.cleared = had ? other : null;

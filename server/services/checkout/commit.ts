@@ -301,6 +301,8 @@ async function placeOrder(
       products_total: totals.products,
       vouchers_total: totals.vouchers,
       donations_total: totals.donations,
+      memberships_total: totals.memberships,
+      enrolment_total: totals.enrolment,
       total,
       number_of_payments: numberOfPayments,
       created_at: now,

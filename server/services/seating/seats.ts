@@ -74,7 +74,7 @@ export function heldByVisitor(db: Db, presentationId: number, visitor: string, n
  * is returned. The primary key serialises racing callers on both SQLite and PostgreSQL. Answers the
  * hold's expiry, or null when the seat is not the visitor's.
  */
-async function tryHold(
+export async function tryHold(
   db: Db,
   presentationId: number,
   sectionId: number,
@@ -106,7 +106,7 @@ async function countHeld(db: Db, presentationId: number, visitor: string, now: n
   return (await heldByVisitor(db, presentationId, visitor, now)).length;
 }
 
-async function release(
+export async function releaseHold(
   db: Db,
   presentationId: number,
   sectionId: number,
@@ -237,7 +237,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
       throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
     if (opts.holder) await assertUnderHoldLimits(db, visitor, opts.holder.address, now, opts.holder.limits);
   } catch (err) {
-    await release(db, p.id, seat.VenueSectionId, taken.x, taken.y, visitor);
+    await releaseHold(db, p.id, seat.VenueSectionId, taken.x, taken.y, visitor);
     throw err;
   }
   return { lockedSeat: { x: taken.x, y: taken.y }, expiresAt: new Date(taken.expiresAt).toISOString() };
@@ -298,7 +298,7 @@ async function swapSeat(
   return db.transaction().execute(async (trx) => {
     const until = await tryHold(trx, p.id, to.sectionId, to.x, to.y, visitor, now, expiresAt, address);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
-    for (const f of from) await release(trx, p.id, f.sectionId, f.x, f.y, visitor);
+    for (const f of from) await releaseHold(trx, p.id, f.sectionId, f.x, f.y, visitor);
     if ((await countHeld(trx, p.id, visitor, now)) > maxSeats) {
       throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
     }
@@ -339,7 +339,7 @@ export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: n
   if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
     throw new AppError('formValidation', 'XCoordinate and YCoordinate are required');
   }
-  const result = await release(db, p.id, seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate, visitor);
+  const result = await releaseHold(db, p.id, seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate, visitor);
   if (Number(result.numDeletedRows) !== 1) {
     throw new AppError('unlock_seat_error', 'this seat is not held by you');
   }

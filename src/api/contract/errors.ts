@@ -117,6 +117,32 @@ export const errorCatalogue = {
   video_not_sold_online: 409, // product: the venue's cart flag sells no video on demand
   last_commit_error: 409, // the order was already completed (confirmation lastCommit error)
   idempotency_key_reused: 409, // product: one Idempotency-Key, two different carts
+  // Memberships and enrolment (spec section 8)
+  noMemberships: 404, // no memberships for sale
+  mustSelectMemberships: 400, // must choose memberships before proceeding
+  membership_not_for_sale: 409, // product: a membership or price that is not (or no longer) for sale
+  membership_max_quantity: 409, // product: at most 2 memberships in an order (spec section 9)
+  membership_mixed_currencies: 400, // mixed currencies in a membership selection are invalid
+  membership_cart_exclusive: 409, // product: a membership cart holds memberships only (spec section 4)
+  enrolment_cart_exclusive: 409, // product: a season enrolment is bought on its own
+  membership_seat_required: 409, // product: a membership that carries seats needs its seat held
+  codeAlreadyEntered: 409, // a membership price code can be entered once
+  priceNotFound: 404, // no membership price with this code
+  getPrice: 409, // the price cannot be sold now
+  validateReferences: 400, // a reference the price asks for is missing or does not match
+  invalidSSN: 400, // member lookup: not a valid ID number
+  memberNotFound: 404, // member lookup / member ticket: no such member
+  noValidMember: 409, // the member has no valid membership for this
+  memberNotStarted: 409, // the membership has not started yet
+  memberExpired: 409, // the membership has expired
+  memberNoneAvailable: 409, // no member tickets left (balance used up)
+  ticket_balance_error: 409, // member tickets beyond the membership's balance
+  loyalty_points_error: 409, // product: not enough loyalty points for the points tickets
+  ALREADY_ENROLLED: 409, // the customer is already enrolled in this season
+  GENERAL_ERROR: 409, // membership / member lookup: the box office cannot do this now
+  CUSTOMER_NO_MOBILE: 409, // member lookup: the member has no mobile number to send the code to
+  enrolment_choice_count: 400, // product: the number of optional presentations chosen is not the season's
+  enrolment_seat_taken: 409, // product: the fixed seat is taken in some presentation (all or nothing)
   // Customer area (spec section 8)
   NOTHING_TO_CANCEL: 409,
   BALANCE_IS_DUE: 409, // refund to the original payment method not possible online: the box office

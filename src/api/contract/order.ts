@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from './donations.ts';
 import { FeatureCategorySchema } from './presentations.ts';
+import { CartEnrolmentSchema } from './enrolment.ts';
+import { CartMembershipSchema } from './memberships.ts';
 import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
 
 /** Customer details of an order (spec section 3, customer-info settings decide which are asked). */
@@ -112,12 +114,6 @@ export const paymentMethods = ['card', 'savedCard', 'paypal', 'blik', 'redirect'
 export const PaymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-const LaterLines = z
-  .array(z.record(z.string(), z.unknown()))
-  .max(50)
-  .default([])
-  .describe('answered `not_sold_yet` until its flow is sold online');
-
 /** The cart payload of POST /payment/commit (spec section 3). Prices sent along are ignored. */
 export const CommitCartSchema = z
   .object({
@@ -152,7 +148,12 @@ export const CommitCartSchema = z
     seats: z.array(CartSeatSchema).max(100).default([]),
     products: z.array(CartProductSchema).max(50).default([]),
     videos: z.array(CartVideoSchema).max(5).default([]),
-    memberships: LaterLines,
+    memberships: z
+      .array(CartMembershipSchema)
+      .max(10)
+      .default([])
+      .describe('memberships bought, renewed or topped up (at most 2: membership_max_quantity)'),
+    enrolment: CartEnrolmentSchema.optional().describe('a fixed-seat season enrolment (bought on its own)'),
     vouchers: z
       .array(CartVoucherSchema)
       .max(20)

@@ -1,5 +1,6 @@
 import { donations } from './donations.ts';
-import { memberships, seasonEnrolment } from './notSoldYet.ts';
+import { memberships } from './memberships.ts';
+import { seasonEnrolment } from './seasonEnrolment.ts';
 import { products } from './products.ts';
 import { seatTickets } from './seatTickets.ts';
 import { systemVouchers } from './systemVouchers.ts';
@@ -17,6 +18,6 @@ export const lineKinds: readonly LineKind<unknown>[] = [
   videos as LineKind<unknown>,
   products as LineKind<unknown>,
   donations as LineKind<unknown>,
-  memberships,
-  seasonEnrolment,
+  memberships as LineKind<unknown>,
+  seasonEnrolment as LineKind<unknown>,
 ];

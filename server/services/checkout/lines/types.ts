@@ -39,6 +39,10 @@ export interface LineTotals {
   vouchers?: number;
   /** Donations given (absent: none). */
   donations?: number;
+  /** Memberships bought, renewed or topped up (absent: none). */
+  memberships?: number;
+  /** A season enrolment (absent: none). */
+  enrolment?: number;
 }
 
 export const NO_TOTALS: Required<LineTotals> = {
@@ -48,6 +52,8 @@ export const NO_TOTALS: Required<LineTotals> = {
   products: 0,
   vouchers: 0,
   donations: 0,
+  memberships: 0,
+  enrolment: 0,
 };
 
 /** The sum of line totals, each part and the order's total. */
@@ -60,8 +66,18 @@ export function sumTotals(parts: readonly LineTotals[]): Required<LineTotals> & 
     sum.products += t.products;
     sum.vouchers += t.vouchers ?? 0;
     sum.donations += t.donations ?? 0;
+    sum.memberships += t.memberships ?? 0;
+    sum.enrolment += t.enrolment ?? 0;
   }
-  const total = sum.tickets + sum.addons + sum.serviceCharge + sum.products + sum.vouchers + sum.donations;
+  const total =
+    sum.tickets +
+    sum.addons +
+    sum.serviceCharge +
+    sum.products +
+    sum.vouchers +
+    sum.donations +
+    sum.memberships +
+    sum.enrolment;
   return { ...sum, total };
 }
 
