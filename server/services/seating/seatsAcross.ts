@@ -155,3 +155,50 @@ export async function nearestFreeSeat(
     .executeTakeFirst();
   return row ? { sectionId: row.section_id, x: row.x, y: row.y } : null;
 }
+
+/**
+ * The status map of a plan across several presentations (the seat-status call's shape: free seats only,
+ * `section_x_y` → `ticketGroup,allocation`): a seat is free when it is an online seat that nobody else
+ * holds live or bought in any of the presentations. `held` lists the seats the visitor holds in every
+ * one of them (the seat a subscriber has already taken).
+ */
+export async function seatStatusAcross(
+  db: Db,
+  presentationIds: readonly number[],
+  seatplanId: number,
+  visitor: string | undefined,
+  now: number,
+): Promise<{ seats: Record<string, string>; held: string[] }> {
+  const [planSeats, holds] = await Promise.all([
+    db
+      .selectFrom('plan_seats as s')
+      .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+      .select(['s.section_id', 's.x', 's.y', 's.ticket_group_id', 's.allocation_id'])
+      .where('s.seatplan_id', '=', seatplanId)
+      .where('a.is_online', '=', 1)
+      .execute(),
+    presentationIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('seat_holds')
+          .select(['presentation_id', 'section_id', 'x', 'y', 'visitor', 'state'])
+          .where('presentation_id', 'in', presentationIds)
+          .where((eb) => eb.or([eb('state', '=', 'sold'), eb('expires_at', '>', now)]))
+          .execute(),
+  ]);
+  const blocked = new Set<string>();
+  const mine = new Map<string, number>();
+  for (const h of holds) {
+    const key = seatKey(h.section_id, h.x, h.y);
+    if (h.state === 'held' && visitor !== undefined && h.visitor === visitor)
+      mine.set(key, (mine.get(key) ?? 0) + 1);
+    else blocked.add(key);
+  }
+  const seats: Record<string, string> = {};
+  for (const s of planSeats) {
+    const key = seatKey(s.section_id, s.x, s.y);
+    if (!blocked.has(key)) seats[key] = `${s.ticket_group_id},${s.allocation_id}`;
+  }
+  const held = [...mine].filter(([, n]) => n === presentationIds.length).map(([k]) => k);
+  return { seats, held };
+}
