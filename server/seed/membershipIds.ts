@@ -61,3 +61,8 @@ export const SERIES_PRESENTATIONS: Record<number, readonly number[]> = {
 
 /** Member tickets: ticket group id × 100 + 70 (Friends price), + 71 (club ticket), + 72 (points ticket). */
 export const MEMBER_TICKET = { friends: 70, club: 71, points: 72 } as const;
+
+/** Avi's running cinema club membership (10 tickets, 2 used), made by the memberships' seed. */
+export const DEMO_CLUB_MEMBER = '7201';
+/** Dana's running Hadar Club points membership (1,200 points). */
+export const DEMO_POINTS_MEMBER = '7202';

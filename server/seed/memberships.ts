@@ -5,6 +5,8 @@ import { addDays, wallDateAt, wallTime } from './calendar.ts';
 import { eventLockTimer, PLAN, PRODUCT, TG, VENUE } from './catalogue.ts';
 import { DEMO_CUSTOMERS } from './customers.ts';
 import {
+  DEMO_CLUB_MEMBER,
+  DEMO_POINTS_MEMBER,
   MEMBER_TICKET,
   MEMBERSHIP,
   MEMBERSHIP_CODE,
@@ -682,6 +684,59 @@ export async function seedMemberships(db: Kysely<Database>, now: number): Promis
         ]),
       ])
       .execute();
+
+    // Avi's cinema pass has ended; he holds a running cinema club membership too (10 tickets, 2 used),
+    // so member tickets can be tried at once.
+    const avi = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('email_key', '=', DEMO_CUSTOMERS[1].email)
+      .executeTakeFirst();
+    if (avi)
+      await trx
+        .insertInto('members')
+        .values({
+          member_number: DEMO_CLUB_MEMBER,
+          membership_id: MEMBERSHIP.cinemaClub,
+          customer_id: avi.id,
+          membership_identifier: 'CC-2026-1',
+          additional_name: null,
+          balance: 10,
+          used_balance: 2,
+          points_balance: 0,
+          start_date: new Date(now - 30 * DAY).toISOString().slice(0, 10),
+          end_date: new Date(now + 150 * DAY).toISOString().slice(0, 10),
+          reservation_identifier: null,
+          price_id: MEMBERSHIP_PRICE.cinemaClub,
+          state: 'active',
+        })
+        .execute();
+
+    // Dana collects Hadar Club points: a running points membership with 1,200 points.
+    const dana = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('email_key', '=', DEMO_CUSTOMERS[0].email)
+      .executeTakeFirst();
+    if (dana)
+      await trx
+        .insertInto('members')
+        .values({
+          member_number: DEMO_POINTS_MEMBER,
+          membership_id: MEMBERSHIP.hadarPoints,
+          customer_id: dana.id,
+          membership_identifier: 'HP-2026-1',
+          additional_name: null,
+          balance: 0,
+          used_balance: 0,
+          points_balance: 1200,
+          start_date: new Date(now - 60 * DAY).toISOString().slice(0, 10),
+          end_date: new Date(now + 300 * DAY).toISOString().slice(0, 10),
+          reservation_identifier: null,
+          price_id: null,
+          state: 'active',
+        })
+        .execute();
 
     // The first demo customer was enrolled last season: this season offers the same seat first.
     const customer = await trx
