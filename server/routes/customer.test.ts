@@ -165,8 +165,9 @@ describe.each(dialects)('customer login on %s', (dialect) => {
         EmailAddress1: DANA.email,
         SSN: DANA.ssn,
       });
-      expect(info.members).toHaveLength(2);
-      expect(info.members.map((m) => m.isExpired).sort()).toEqual([false, true]);
+      // Friends (running), Hadar Club points (ended) and Hadar Club points (running, issue 16's seed).
+      expect(info.members).toHaveLength(3);
+      expect(info.members.map((m) => m.isExpired).sort()).toEqual([false, false, true]);
       expect(info.members.find((m) => !m.isExpired)).toMatchObject({
         isAvailable: true,
         isNotStarted: false,

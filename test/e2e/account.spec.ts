@@ -133,7 +133,7 @@ test('a wrong code is refused; the login link from the SMS works once', async ({
   await expect(linkPage.getByTestId('customer-area')).toBeVisible();
   await expect(linkPage.getByTestId('customer-name')).toContainText('Dana Levi');
   await linkPage.getByTestId('tab-memberships').click();
-  await expect(linkPage.getByTestId('membership')).toHaveCount(2);
+  await expect(linkPage.getByTestId('membership')).toHaveCount(3);
   await other.close();
 
   await page.goto(path);
