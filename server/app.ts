@@ -32,6 +32,9 @@ import { sandboxRoutes } from './routes/sandbox.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { customerAreaRoutes } from './routes/customerArea.ts';
 import { donationRoutes } from './routes/donations.ts';
+import { membershipRoutes } from './routes/memberships.ts';
+import { enrollRoutes } from './routes/enroll.ts';
+import { memberTicketRoutes } from './routes/memberTickets.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { voucherRoutes } from './routes/vouchers.ts';
 import { presentationRoutes } from './routes/presentations.ts';
@@ -237,6 +240,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(customerAreaRoutes);
       await api.register(voucherRoutes);
       await api.register(donationRoutes);
+      await api.register(membershipRoutes);
+      await api.register(enrollRoutes);
+      await api.register(memberTicketRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },

@@ -272,7 +272,11 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     const addons = await seedDemoAddons(db);
     const vouchers = await seedVouchersForSale(db, now);
     const memberships = await seedMemberships(db, now);
-    return { seeded: customers || giftCards || addons || vouchers || memberships, presentations: 0, seats: 0 };
+    return {
+      seeded: customers || giftCards || addons || vouchers || memberships,
+      presentations: 0,
+      seats: 0,
+    };
   }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));

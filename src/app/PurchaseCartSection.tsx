@@ -19,6 +19,7 @@ import { useLocale } from '../ui/useLocale.ts';
 export function purchaseCount(c: PurchaseCart): number {
   if (holds(c, 'vouchers')) return chosenVouchers(c).reduce((n, l) => n + l.quantity, 0);
   if (holds(c, 'donations')) return chosenDonations(c).reduce((n, l) => n + l.quantity, 0);
+  if (holds(c, 'memberships')) return c.memberships.length;
   return 0;
 }
 
@@ -31,7 +32,13 @@ export function PurchaseCartSection({ onNavigate }: { onNavigate: () => void }) 
   const locale = useLocale();
   const snap = useSnapshot(purchase) as PurchaseCart;
   const { pathname } = useLocation();
-  const kind = holds(snap, 'vouchers') ? 'vouchers' : holds(snap, 'donations') ? 'donations' : null;
+  const kind = holds(snap, 'vouchers')
+    ? 'vouchers'
+    : holds(snap, 'donations')
+      ? 'donations'
+      : holds(snap, 'memberships')
+        ? 'memberships'
+        : null;
   if (!kind) return null;
   const lines =
     kind === 'vouchers'
@@ -47,12 +54,23 @@ export function PurchaseCartSection({ onNavigate }: { onNavigate: () => void }) 
             amount: p.price * p.quantity,
           })),
         ]
-      : chosenDonations(snap).map((l) => ({
-          key: `d${l.fundId}`,
-          label: l.quantity > 1 ? `${pickText(l.name, locale)} × ${l.quantity}` : pickText(l.name, locale),
-          amount: l.amount === null ? null : l.amount * l.quantity,
-        }));
-  const path = kind === 'vouchers' ? paths.digital : paths.donations;
+      : kind === 'memberships'
+        ? snap.memberships.map((l, i) => ({
+            key: `m${i}`,
+            label: `${pickText(l.name, locale)} · ${pickText(l.priceName, locale)}`,
+            amount: l.currencyCode === 'ILS' ? l.price : null,
+          }))
+        : chosenDonations(snap).map((l) => ({
+            key: `d${l.fundId}`,
+            label: l.quantity > 1 ? `${pickText(l.name, locale)} × ${l.quantity}` : pickText(l.name, locale),
+            amount: l.amount === null ? null : l.amount * l.quantity,
+          }));
+  const path =
+    kind === 'vouchers'
+      ? paths.digital
+      : kind === 'memberships'
+        ? `${paths.membership}/${encodeURIComponent(snap.memberships[0]?.code ?? '')}`
+        : paths.donations;
   const here = pathname.replace(/\/$/, '') === path;
   return (
     <Stack gap={4} data-testid={`cart-${kind}`}>

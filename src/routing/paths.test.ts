@@ -13,6 +13,7 @@ const concrete: Record<keyof typeof paths, string> = {
   membership: '/membership',
   membershipOrder: '/membership/GOLD',
   membershipPriceOrder: '/membership/GOLD/P1',
+  enroll: '/enroll/SEASON-2027',
   edocument: '/edocument/abc',
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',

@@ -14,6 +14,7 @@ export const paths = {
   membership: '/membership',
   membershipOrder: '/membership/:membershipCode',
   membershipPriceOrder: '/membership/:membershipCode/:membershipPriceCode',
+  enroll: '/enroll/:membershipCode',
   edocument: '/edocument/:documentKey',
   vod: '/vod/:vodId',
   vodWithReservation: '/vod/:resId/:vodId',

@@ -38,6 +38,7 @@ export async function loadMembers(db: Kysely<Database>, customerId: string, now:
       'ms.type_id',
       'ms.allow_member_sale_tickets',
       'ms.is_loyalty_points_redemption',
+      'ms.ticket_balance',
       'c.first_name',
       'c.last_name',
     ])
@@ -68,6 +69,7 @@ export async function loadMembers(db: Kysely<Database>, customerId: string, now:
       isLoyaltyPointsRedemption: r.is_loyalty_points_redemption === 1,
       allowMemberSaleTickets: r.allow_member_sale_tickets === 1,
       usedBalance: r.used_balance,
+      hasTicketBalance: r.ticket_balance > 0,
     };
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import type { Database } from '../../db/types.ts';
+import { loadOrderMemberships } from '../memberships/documents.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -20,7 +21,7 @@ export async function loadOrderPurchases(
     confirmed_at: number | string | null;
     customerName: string;
   },
-): Promise<Pick<OrderDocument, 'vouchers' | 'donations' | 'donationReceipt'>> {
+): Promise<Pick<OrderDocument, 'vouchers' | 'donations' | 'donationReceipt' | 'memberships'>> {
   const id = order.reservation_identifier;
   const vouchers = await db
     .selectFrom('system_vouchers as v')
@@ -76,6 +77,7 @@ export async function loadOrderPurchases(
       quantity: d.quantity,
       total: d.amount * d.quantity,
     })),
+    memberships: await loadOrderMemberships(db, id),
     donationReceipt:
       order.receipt_number && order.confirmed_at !== null
         ? {

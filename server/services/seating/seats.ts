@@ -339,7 +339,14 @@ export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: n
   if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
     throw new AppError('formValidation', 'XCoordinate and YCoordinate are required');
   }
-  const result = await releaseHold(db, p.id, seat.VenueSectionId, seat.XCoordinate, seat.YCoordinate, visitor);
+  const result = await releaseHold(
+    db,
+    p.id,
+    seat.VenueSectionId,
+    seat.XCoordinate,
+    seat.YCoordinate,
+    visitor,
+  );
   if (Number(result.numDeletedRows) !== 1) {
     throw new AppError('unlock_seat_error', 'this seat is not held by you');
   }

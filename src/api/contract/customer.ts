@@ -74,6 +74,12 @@ export const MemberSchema = z
     isLoyaltyPointsRedemption: z.boolean(),
     allowMemberSaleTickets: z.boolean(),
     usedBalance: Agorot,
+    hasTicketBalance: z
+      .boolean()
+      .optional()
+      .describe(
+        'balance and usedBalance count member tickets (a cinema club); absent or false: no ticket balance',
+      ),
   })
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof MemberSchema>;

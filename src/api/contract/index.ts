@@ -8,3 +8,6 @@ export * from './session.ts';
 export * from './order.ts';
 export * from './customer.ts';
 export * from './checkout.ts';
+export * from './memberships.ts';
+export * from './enrolment.ts';
+export * from './memberTickets.ts';

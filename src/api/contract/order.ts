@@ -3,7 +3,7 @@ import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts'
 import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from './donations.ts';
 import { FeatureCategorySchema } from './presentations.ts';
 import { CartEnrolmentSchema } from './enrolment.ts';
-import { CartMembershipSchema } from './memberships.ts';
+import { CartMembershipSchema, OrderMembershipSchema } from './memberships.ts';
 import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
 
 /** Customer details of an order (spec section 3, customer-info settings decide which are asked). */
@@ -67,6 +67,11 @@ export const CartSeatSchema = z.object({
   ),
   ref1: z.string().trim().max(60).optional().describe("the answer to the ticket's ref1prompt"),
   ref2: z.string().trim().max(60).optional().describe("the answer to the ticket's ref2prompt"),
+  memberNumber: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,32}$/)
+    .optional()
+    .describe('a member ticket: the member (of the logged-in account) it is bought as (issue 16)'),
   price: z.number().optional().describe('ignored: the box office prices every seat itself'),
 });
 export type CartSeat = z.infer<typeof CartSeatSchema>;
@@ -266,6 +271,7 @@ export const OrderDocumentSchema = z
     donationReceipt: DonationReceiptSchema.nullable()
       .default(null)
       .describe('the donation receipt, once the order is paid'),
+    memberships: z.array(OrderMembershipSchema).optional().describe('with member numbers once paid'),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;

@@ -5,7 +5,10 @@ import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { customerState } from '../../state/customer.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 
-/** Memberships (spec section 3, Member): balance, points, validity and status, from the customer info. */
+/**
+ * Memberships (spec section 3, Member): validity and status, from the customer info; a ticket balance (the
+ * cinema club) as the tickets left of it, points as points, an older money balance as money.
+ */
 export function MembershipsTab() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -42,26 +45,33 @@ export function MembershipsTab() {
                 })}
               </Text>
               <Group gap="lg">
-                <Text size="sm">
-                  {t('account.balance')}{' '}
-                  <Text span fw={600}>
-                    {m.membershipTypeId === 2 ? String(m.balance) : formatPrice(m.balance, locale)}
-                  </Text>
-                </Text>
-                {m.usedBalance > 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t('account.usedBalance', {
-                      amount:
-                        m.membershipTypeId === 2 ? String(m.usedBalance) : formatPrice(m.usedBalance, locale),
+                {m.hasTicketBalance ? (
+                  <Text size="sm" data-testid="member-tickets-left">
+                    {t('memberTickets.ticketsLeftOf', {
+                      left: Math.max(0, m.balance - m.usedBalance),
+                      total: m.balance,
                     })}
                   </Text>
+                ) : m.balance > 0 ? (
+                  <>
+                    <Text size="sm">
+                      {t('account.balance')}{' '}
+                      <Text span fw={600}>
+                        {formatPrice(m.balance, locale)}
+                      </Text>
+                    </Text>
+                    {m.usedBalance > 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {t('account.usedBalance', { amount: formatPrice(m.usedBalance, locale) })}
+                      </Text>
+                    ) : null}
+                  </>
                 ) : null}
-                <Text size="sm">
-                  {t('account.points')}{' '}
-                  <Text span fw={600}>
-                    {m.pointsBalance}
+                {m.pointsBalance > 0 || m.isLoyaltyPointsRedemption ? (
+                  <Text size="sm" data-testid="member-points">
+                    {t('memberTickets.points', { count: m.pointsBalance })}
                   </Text>
-                </Text>
+                ) : null}
               </Group>
             </Stack>
           </Card>

@@ -35,7 +35,15 @@ export type CheckoutMessage = { key: string } | { error: unknown };
  */
 export type CheckoutLines = Pick<
   CommitCart,
-  'seats' | 'products' | 'videos' | 'vouchers' | 'donations' | 'authProfileId' | 'businessId'
+  | 'seats'
+  | 'products'
+  | 'videos'
+  | 'vouchers'
+  | 'donations'
+  | 'memberships'
+  | 'enrolment'
+  | 'authProfileId'
+  | 'businessId'
 >;
 
 /** What the checkout needs from the flow that uses it (seats, vouchers, donations; memberships later). */

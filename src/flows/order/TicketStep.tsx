@@ -9,6 +9,7 @@ import type { HeldSeat } from './model.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { ticketProblemText } from './ticketRules.ts';
 import { RefPrompts } from './RefPrompts.tsx';
+import { memberChoiceValue, parseMemberChoice } from './memberTickets.ts';
 import {
   choiceValue,
   codeTicketOf,
@@ -31,6 +32,10 @@ interface Props {
   /** The add-ons now ticked for a seat. */
   onAddons: (key: string, addons: number[]) => void;
   isReserved: boolean;
+  /** Member tickets (issue 16): a seat's choices as one of the customer's members, and their ids. */
+  memberOptions?: (seat: HeldSeat) => { value: string; label: string; disabled: boolean }[];
+  memberTicketIds?: ReadonlySet<number>;
+  onChooseMember?: (key: string, ticketId: number, memberNumber: string) => void;
 }
 
 /**
@@ -40,6 +45,7 @@ interface Props {
  */
 export function TicketStep(props: Props) {
   const { groups, seats, codes, codeProblems, onChoose, onRef, onAddons, isReserved } = props;
+  const { memberOptions, memberTicketIds, onChooseMember } = props;
   const { t } = useTranslation();
   const locale = useLocale();
   const rules = ruleGroupsOf(groups);
@@ -107,7 +113,9 @@ export function TicketStep(props: Props) {
               const rule = rules.find((g) => g.id === s.ticketGroup);
               // The group's own tickets; the tickets the codes unlock come as choices of their own.
               const own = choosableTickets(rule).filter(
-                (rt) => !codes.some((c) => c.tickets.some((ct) => ct.ticket.id === rt.id)),
+                (rt) =>
+                  !codes.some((c) => c.tickets.some((ct) => ct.ticket.id === rt.id)) &&
+                  !memberTicketIds?.has(rt.id),
               );
               const options = own.map((rt) => {
                 const tk = group!.tickets.find((x) => x.id === rt.id)!;
@@ -138,6 +146,7 @@ export function TicketStep(props: Props) {
                   disabled: (full || soldOut) && !mine,
                 });
               }
+              if (memberOptions) options.push(...memberOptions(s));
               const codeTicket = codeTicketOf(codes, s);
               return (
                 <Table.Tr key={s.key} data-testid="ticket-row">
@@ -153,9 +162,17 @@ export function TicketStep(props: Props) {
                     <Select
                       aria-label={t('order.ticketTypeFor', { seat: `${s.row}/${s.seat}` })}
                       data={options}
-                      value={s.ticketId === null ? null : choiceValue(s.ticketId, s.ticketCode)}
+                      value={
+                        s.ticketId === null
+                          ? null
+                          : s.memberNumber !== undefined
+                            ? memberChoiceValue(s.ticketId, s.memberNumber)
+                            : choiceValue(s.ticketId, s.ticketCode)
+                      }
                       onChange={(v) => {
                         if (!v) return;
+                        const m = parseMemberChoice(v);
+                        if (m) return onChooseMember?.(s.key, m.ticketId, m.memberNumber);
                         const c = parseChoice(v);
                         onChoose(s.key, c.ticketId, c.code);
                       }}

@@ -1,5 +1,11 @@
 import { Stack } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { customerState } from '../../state/customer.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { MemberTicketsPanel } from './MemberTicketsPanel.tsx';
+import { memberTicketIds, seatMemberOptions } from './memberTickets.ts';
 import type { DerivedOrder } from './selectors.ts';
 import { BackButton, FlowSummary, NextButton, StepLayout } from './StepLayout.tsx';
 import type { OrderSnapshot, OrderStore } from './store.ts';
@@ -12,7 +18,16 @@ import { TicketStep } from './TicketStep.tsx';
  */
 export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSnapshot; d: DerivedOrder }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const p = store.presentation;
+  // Logging in or out on the way (the header's login) changes whose member tickets these are.
+  const customerId = useSnapshot(customerState).customer?.CustomerId ?? null;
+  const seen = useRef(customerId);
+  useEffect(() => {
+    if (seen.current === customerId) return;
+    seen.current = customerId;
+    void store.loadMemberTickets();
+  }, [customerId, store]);
   return (
     <StepLayout
       summary={<FlowSummary presentation={p} s={s} d={d} />}
@@ -24,7 +39,10 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
             to="products"
             label={t('order.toProducts')}
             disabled={
-              d.ticketProblems.length > 0 || d.codeProblems.length > 0 || d.chosen.length !== s.seats.length
+              d.ticketProblems.length > 0 ||
+              d.codeProblems.length > 0 ||
+              d.memberProblems.length > 0 ||
+              d.chosen.length !== s.seats.length
             }
           />
         </>
@@ -44,7 +62,14 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
           }}
           onRef={store.setRef}
           onAddons={store.chooseAddons}
+          memberOptions={(seat) => seatMemberOptions(t, locale, s, seat)}
+          memberTicketIds={memberTicketIds(s.memberTickets)}
+          onChooseMember={(key, ticketId, memberNumber) => {
+            store.chooseMemberTicket(key, ticketId, memberNumber);
+            store.chooseAddons(key, undefined);
+          }}
         />
+        <MemberTicketsPanel state={s} problems={d.memberProblems} />
         <TicketCodes
           buttons={store.settings.vouchers.byCodeButtons}
           codes={s.codes}

@@ -5,6 +5,7 @@ import { api } from '../../api/endpoints.ts';
 import { ruleGroupsOf } from '../../domain/order/tickets.ts';
 import { voucherAmountFor } from '../../domain/payment/split.ts';
 import type { CheckoutStore } from '../checkout/store.ts';
+import { withMemberTickets } from './memberTickets.ts';
 import type { OrderState } from './store.ts';
 import {
   assignVoucher,
@@ -56,6 +57,7 @@ export function createCodeIntents(state: OrderState, p: Presentation, checkout: 
             ...s,
             ticketId,
             ticketCode: code ?? undefined,
+            memberNumber: undefined,
             ...(s.ticketId !== ticketId || (s.ticketCode ?? null) !== code
               ? { ref1: undefined, ref2: undefined }
               : {}),
@@ -88,4 +90,6 @@ export function createCodeIntents(state: OrderState, p: Presentation, checkout: 
 }
 
 /** The order's groups with the applied codes' tickets (what the rules, prices and summary read). */
-export const groupsOf = (s: Pick<OrderState, 'groups' | 'codes'>) => withCodeTickets(s.groups, s.codes);
+export const groupsOf = (
+  s: Pick<OrderState, 'groups' | 'codes'> & Partial<Pick<OrderState, 'memberTickets'>>,
+) => withMemberTickets(withCodeTickets(s.groups, s.codes), s.memberTickets ?? []);

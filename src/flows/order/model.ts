@@ -27,6 +27,8 @@ export interface HeldSeat {
   /** Answers to the code ticket's reference prompts (a partner card's ID number, district…). */
   ref1?: string | undefined;
   ref2?: string | undefined;
+  /** A member ticket: the member (of the logged-in customer) it is bought as (memberTickets.ts). */
+  memberNumber?: string | undefined;
 }
 
 /** The steps of the order flow, in the order the customer meets them (spec section 2). */

@@ -13,6 +13,7 @@ import {
 } from '../../domain/order/tickets.ts';
 import { pickText } from '../../i18n/format.ts';
 import type { HeldSeat } from './model.ts';
+import { seatMemberProblems, withMemberTickets } from './memberTickets.ts';
 import type { OrderState } from './store.ts';
 import { seatCodeProblems, shownCode, withCodeTickets } from './ticketCodes.ts';
 
@@ -22,7 +23,7 @@ import { seatCodeProblems, shownCode, withCodeTickets } from './ticketCodes.ts';
  */
 
 type PricingState = Pick<OrderState, 'seats' | 'groups' | 'products'> &
-  Partial<Pick<OrderState, 'codes' | 'donation'>>;
+  Partial<Pick<OrderState, 'codes' | 'donation' | 'members' | 'memberTickets'>>;
 
 /**
  * Prices, from the box office's data (the box office recomputes them again on payment). The groups
@@ -30,7 +31,8 @@ type PricingState = Pick<OrderState, 'seats' | 'groups' | 'products'> &
  */
 export function deriveOrder(s: PricingState, p: Presentation, settings: Settings) {
   const codes = s.codes ?? [];
-  const groups = withCodeTickets(s.groups, codes);
+  const memberTickets = s.memberTickets ?? [];
+  const groups = withMemberTickets(withCodeTickets(s.groups, codes), memberTickets);
   const ruleGroups = ruleGroupsOf(groups);
   const chosen = s.seats.filter((seat) => seat.ticketId !== null);
   const seatTickets = chosen.map((seat) => ({
@@ -64,6 +66,8 @@ export function deriveOrder(s: PricingState, p: Presentation, settings: Settings
     donation,
     /** Code tickets that cannot go on: a voucher past its uses, a reference missing or wrong. */
     codeProblems: seatCodeProblems(s.seats, codes),
+    /** Member tickets past a member's balance or points, or of a member not running (memberUse.ts). */
+    memberProblems: seatMemberProblems({ seats: s.seats, members: s.members ?? [], memberTickets }),
     /** The seats with a ticket chosen, in the order they were held. */
     chosen,
     productLines,

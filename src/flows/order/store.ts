@@ -3,6 +3,7 @@ import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import type { DonationFund } from '../../api/contract/donations.ts';
+import type { MemberState, MemberTicket } from '../../api/contract/memberTickets.ts';
 import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
 import { api } from '../../api/endpoints.ts';
 import { defaultTicket, ruleGroupsOf } from '../../domain/order/tickets.ts';
@@ -20,6 +21,7 @@ import { detailsOfAccount } from '../checkout/request.ts';
 import { type CheckoutHost, createCheckout } from '../checkout/store.ts';
 import { createCodeIntents, groupsOf } from './codeIntents.ts';
 import { donationLine, type OrderDonation } from './donation.ts';
+import { createMemberIntents } from './memberTickets.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
 import { deriveOrder, seatAddonIds } from './selectors.ts';
 
@@ -34,6 +36,9 @@ export interface OrderState {
   products: Record<number, number>;
   /** Ticket codes applied on the ticket step, as the box office last answered them (spec section 5). */
   codes: TicketCodeResult[];
+  /** The logged-in customer's members and their member tickets for this presentation (issue 16). */
+  members: MemberState[];
+  memberTickets: MemberTicket[];
   /** The donation added on the products step (settings.donations.isOfferedInOrder). */
   donation: OrderDonation | null;
   /** The donation funds, once the products step has loaded them (empty: none to offer). */
@@ -79,6 +84,8 @@ export function createOrderStore(
     groups: structuredClone(ticketGroups),
     products: {},
     codes: [],
+    members: [],
+    memberTickets: [],
     donation: null,
     donationFunds: null,
     answer: null,
@@ -108,6 +115,7 @@ export function createOrderStore(
         ...(s.ticketCode ? { ticketCode: s.ticketCode } : {}),
         ...(s.ref1?.trim() ? { ref1: s.ref1.trim() } : {}),
         ...(s.ref2?.trim() ? { ref2: s.ref2.trim() } : {}),
+        ...(s.memberNumber !== undefined ? { memberNumber: s.memberNumber } : {}),
       })),
       products: deriveOrder(state, p, settings).productLines.map((l) => ({
         id: l.id,
@@ -129,6 +137,8 @@ export function createOrderStore(
       seats: state.seats,
       products: state.products,
       codes: state.codes,
+      members: state.members,
+      memberTickets: state.memberTickets,
       donation: state.donation,
     }),
     completed(answer) {
@@ -188,12 +198,14 @@ export function createOrderStore(
     const params = new URLSearchParams(window.location.search);
     const saved = checkout.savedFlow(params) as Pick<
       OrderState,
-      'seats' | 'products' | 'codes' | 'donation'
+      'seats' | 'products' | 'codes' | 'donation' | 'members' | 'memberTickets'
     > | null;
     if (saved) {
       state.seats = saved.seats;
       state.products = saved.products;
       state.codes = saved.codes ?? [];
+      state.members = saved.members ?? [];
+      state.memberTickets = saved.memberTickets ?? [];
       state.donation = saved.donation ?? null;
       state.step = 'payment';
       startClock('payment');
@@ -234,6 +246,7 @@ export function createOrderStore(
   }
 
   const codeIntents = createCodeIntents(state, p, checkout);
+  const memberIntents = createMemberIntents(state, p.id);
 
   /** The add-ons of a seat: those ticked, or undefined for its ticket's default (after a ticket change). */
   function chooseAddons(key: string, addons: number[] | undefined) {
@@ -271,7 +284,10 @@ export function createOrderStore(
     checkout.state.payError = null;
     if (next === 'tickets') {
       // Quotas and prices may have changed while seats were chosen: fetch them again.
-      const fresh = await api.ticketGroups(p.id).catch(() => null);
+      const [fresh] = await Promise.all([
+        api.ticketGroups(p.id).catch(() => null),
+        memberIntents.loadMemberTickets(),
+      ]);
       if (fresh) state.groups = fresh.ticketGroups;
     }
     state.step = next;
@@ -318,6 +334,7 @@ export function createOrderStore(
     selectSeat,
     releaseSeat,
     ...codeIntents,
+    ...memberIntents,
     chooseAddons,
     setProductQuantity,
     loadDonations,

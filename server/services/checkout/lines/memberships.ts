@@ -1,17 +1,160 @@
+import { seatNames } from '../../catalogue/seatplans.ts';
+import { cancelMembershipLines, fulfilMembershipLines } from '../../memberships/members.ts';
+import { type MembershipLine, validateMemberships } from '../../memberships/validate.ts';
+import { randomId } from '../ids.ts';
+import { SOLD_FOREVER } from './seatTickets.ts';
 import { AppError } from '../../../errors.ts';
-import { type LineKind, NO_TOTALS } from './types.ts';
+import { CannotFulfil, type LineKind, NO_TOTALS } from './types.ts';
 
-/** Memberships: refused with `not_sold_yet` until their line kind lands (issue 16, in progress). */
-export const memberships: LineKind<never> = {
+/**
+ * Memberships bought, renewed or topped up online (spec sections 2–5, issue 16): validated in
+ * memberships/validate.ts, priced at the box office's price less the price's discount, written as
+ * `order_membership_lines`; a membership with seats claims its held seat in each of its presentations
+ * with an `order_tickets` row each (the seats show as the customer's tickets). Paid: members are made,
+ * renewed or topped up and vouchers issued (memberships/members.ts), the seats sold. Cancelled: the
+ * members cancelled, the seats let go, the unused vouchers cancelled.
+ */
+export const memberships: LineKind<MembershipLine[]> = {
   name: 'membership',
-  async validate(_trx, _ctx, cart) {
-    if (cart.memberships.length > 0)
-      throw new AppError('not_sold_yet', 'memberships are not sold online yet');
-    return null;
+  validate: validateMemberships,
+
+  price: (lines) => ({
+    ...NO_TOTALS,
+    memberships: lines.reduce((a, l) => a + l.unitPrice - l.discount, 0),
+  }),
+
+  async reserve(trx, ctx, order, lines) {
+    await trx
+      .insertInto('order_membership_lines')
+      .values(
+        lines.map((l, i) => ({
+          reservation_identifier: order.reservationIdentifier,
+          line: i,
+          membership_id: l.membershipId,
+          price_id: l.priceId,
+          kind: l.kind,
+          member_number: l.memberNumber,
+          unit_price: l.unitPrice,
+          discount: l.discount,
+          currency_code: l.currency,
+          references_json: l.references ? JSON.stringify(l.references) : null,
+          seat_json: l.seat ? JSON.stringify(l.seat) : null,
+        })),
+      )
+      .execute();
+    let sort = 0;
+    for (const l of lines) {
+      if (!l.seat) continue;
+      const seat = l.seat;
+      for (const p of l.presentations) {
+        const claimed = await trx
+          .updateTable('seat_holds')
+          .set({
+            claimed_by: order.reservationIdentifier,
+            expires_at: Math.max(ctx.now + ctx.paymentWindowMs, ctx.now),
+          })
+          .where('presentation_id', '=', p.id)
+          .where('section_id', '=', seat.si)
+          .where('x', '=', seat.x)
+          .where('y', '=', seat.y)
+          .where('visitor', '=', order.visitor)
+          .where('state', '=', 'held')
+          .where('claimed_by', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1)
+          throw new AppError('membership_seat_required', 'the seat is no longer held', {
+            id: l.membershipId,
+          });
+        const names = (await seatNames(trx, p.seatplanId)).get(`${seat.si}_${seat.x}_${seat.y}` as never);
+        const ticket = await trx
+          .selectFrom('tickets')
+          .select('id')
+          .where('ticket_group_id', '=', seat.tg)
+          .orderBy('is_hidden')
+          .orderBy('sort')
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_tickets')
+          .values({
+            ticket_identifier: randomId(12),
+            reservation_identifier: order.reservationIdentifier,
+            presentation_id: p.id,
+            section_id: seat.si,
+            x: seat.x,
+            y: seat.y,
+            section_name: names?.section ?? '',
+            row_name: names?.row ?? String(seat.y),
+            seat_name: names?.seat ?? String(seat.x),
+            ticket_group_id: seat.tg,
+            ticket_id: ticket.id,
+            price: 0,
+            service_charge: 0,
+            is_sub_ticket: 0,
+            state: 'pending',
+            sort: sort++,
+            kind: 'seat',
+          })
+          .execute();
+      }
+    }
   },
-  price: () => NO_TOTALS,
-  reserve: async () => undefined,
-  fulfil: async () => undefined,
-  release: async () => undefined,
-  cancel: async () => undefined,
+
+  async fulfil(trx, now, order) {
+    // The seats first (the seat kind may have sold them already: the same claim, the same tickets).
+    const pending = await trx
+      .selectFrom('order_tickets')
+      .select('ticket_identifier')
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .where('state', '=', 'pending')
+      .execute();
+    if (pending.length > 0) {
+      const sold = await trx
+        .updateTable('seat_holds')
+        .set({ state: 'sold', expires_at: SOLD_FOREVER })
+        .where('claimed_by', '=', order.reservationIdentifier)
+        .where('visitor', '=', order.visitor)
+        .where('state', '=', 'held')
+        .executeTakeFirst();
+      if (Number(sold.numUpdatedRows) !== pending.length)
+        throw new CannotFulfil('a seat of the membership is no longer held for it');
+      await trx
+        .updateTable('order_tickets')
+        .set({ state: 'valid' })
+        .where('reservation_identifier', '=', order.reservationIdentifier)
+        .where('kind', '=', 'seat')
+        .where('state', '=', 'pending')
+        .execute();
+    }
+    await fulfilMembershipLines(trx, now, order.reservationIdentifier);
+  },
+
+  async release(trx, _now, order) {
+    // Members are made only once paid; the seats stay held for the visitor (the seat kind does the same).
+    await trx
+      .updateTable('seat_holds')
+      .set({ claimed_by: null })
+      .where('claimed_by', '=', order.reservationIdentifier)
+      .where('state', '=', 'held')
+      .execute();
+    await trx
+      .updateTable('order_tickets')
+      .set({ state: 'void' })
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .where('state', 'in', ['pending', 'valid'])
+      .execute();
+  },
+
+  async cancel(trx, _now, order) {
+    await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
+    await trx
+      .updateTable('order_tickets')
+      .set({ state: 'cancelled' })
+      .where('reservation_identifier', '=', order.reservationIdentifier)
+      .where('kind', '=', 'seat')
+      .execute();
+    await cancelMembershipLines(trx, order.reservationIdentifier);
+  },
 };

@@ -18,6 +18,7 @@ import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';
 import { type SeatCode, checkSeatCodes, voucherUses } from './seatCodes.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
+import * as members from './memberTickets.ts';
 import { lockVouchers } from '../payments/vouchers.ts';
 import { serialiseWhereNeeded } from './serialise.ts';
 import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
@@ -51,6 +52,9 @@ interface PricedSeat extends SeatCode {
   hold: Hold;
   /** The longest this seat may stay held while it is being paid for. */
   holdCap: number;
+  /** A member ticket: the member it is bought as (memberTickets.ts), and the points it costs. */
+  memberNumber: string | null;
+  pointsUsed: number;
 }
 
 export interface SeatLines {
@@ -58,6 +62,8 @@ export interface SeatLines {
   totals: LineTotals;
   /** The uses the seats take from ticket vouchers (claimed when the order is placed). */
   vouchers: VoucherUse[];
+  /** What the member tickets take from each member's balance and points. */
+  members: members.MemberUse[];
 }
 
 const where = (seats: readonly { si: number; x: number; y: number }[]) =>
@@ -69,7 +75,8 @@ const where = (seats: readonly { si: number; x: number; y: number }[]) =>
  * seat rules (sofas, companions, lone seats, the per-cart maximum), the ticket rules and quotas, that
  * every add-on is one of the seat's ticket's (once); prices, add-ons' included, come from the box office.
  * A hidden ticket comes with the code that unlocked it and its references (seatCodes.ts); the seats a
- * ticket voucher pays are claimed from it with the order (voucherTickets.ts).
+ * ticket voucher pays are claimed from it with the order (voucherTickets.ts). A member ticket is bought
+ * as one of the account's members instead, within its balance and points (memberTickets.ts).
  */
 export const seatTickets: LineKind<SeatLines> = {
   name: 'seatTicket',
@@ -139,6 +146,10 @@ export const seatTickets: LineKind<SeatLines> = {
     );
 
     const seats: PricedSeat[] = [];
+    const memberRows = await members.ticketRows(
+      trx,
+      cart.seats.map((s) => s.ticketId),
+    );
     const totals: LineTotals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
     for (const p of presentations) {
       const mine = cart.seats.filter((s) => s.pi === p.id);
@@ -174,7 +185,7 @@ export const seatTickets: LineKind<SeatLines> = {
         const { code, ...params } = problem;
         throw new AppError(code, `ticket rule ${code}`, params as Record<string, string | number>);
       }
-      const codes = await checkSeatCodes(trx, ctx, p, mine);
+      const codes = await members.codesBeside(mine, memberRows, (o) => checkSeatCodes(trx, ctx, p, o));
       let priced = priceOrder(groups, seatTickets, p.service_charge, []);
       if (ctx.isHold) priced = withoutServiceCharge(priced);
       totals.tickets += priced.tickets;
@@ -201,13 +212,15 @@ export const seatTickets: LineKind<SeatLines> = {
           names: name ?? { section: String(s.si), row: '', seat: `${s.x},${s.y}` },
           hold,
           holdCap: hold.created_at + lifetime,
+          memberNumber: memberRows.has(ps.ticketId) ? (s.memberNumber ?? null) : null,
+          pointsUsed: 0,
         });
       });
       ctx.presentations.set(p.id, { id: p.id, startsAt: p.starts_at });
     }
     const vouchers = voucherUses(seats);
     await assertUsesLeft(trx, vouchers);
-    return { seats, totals, vouchers };
+    return { seats, totals, vouchers, members: await members.assign(trx, ctx, seats, memberRows) };
   },
 
   price: (lines) => lines.totals,
@@ -264,10 +277,13 @@ export const seatTickets: LineKind<SeatLines> = {
           ticket_code: s.ticketCode,
           ref1: s.ref1,
           ref2: s.ref2,
+          member_number: s.memberNumber,
+          points_used: s.pointsUsed,
         })),
       )
       .execute();
     await claimUses(trx, ctx.now, order, lines.vouchers);
+    await members.take(trx, lines.members);
     // What each seat was bought with, at the price paid: a later price change leaves the order as it was.
     const addons = lines.seats.flatMap((s, i) =>
       s.addons.map((a, k) => ({
@@ -321,6 +337,7 @@ export const seatTickets: LineKind<SeatLines> = {
 
   async release(trx, now, order) {
     await releaseUses(trx, now, order);
+    await members.giveBack(trx, order);
     await trx
       .updateTable('seat_holds')
       .set({ claimed_by: null })
@@ -339,6 +356,7 @@ export const seatTickets: LineKind<SeatLines> = {
   async cancel(trx, now, order) {
     // Sold seats keep their order's claim (older sales were given theirs by migration 004).
     await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
+    await members.giveBack(trx, order);
     await trx
       .updateTable('order_tickets')
       .set({ state: 'cancelled' })

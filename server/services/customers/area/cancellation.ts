@@ -37,6 +37,9 @@ export function quoteOf(
     /** Absent or null: an order without vouchers or donations (orders before issue 15 keep null). */
     vouchers_total?: number | null;
     donations_total?: number | null;
+    /** Memberships and a season enrolment (issue 16); absent or null: none. */
+    memberships_total?: number | null;
+    enrolment_total?: number | null;
     booking_fee: number;
     total: number;
   },
@@ -60,11 +63,16 @@ export function quoteOf(
       refundTo,
     };
   // A seat's add-ons (3D glasses) are part of what its ticket cost: refunded with it, and in the
-  // percentage of the ticket prices the fee takes. The service charge is kept (spec section 9). Products,
-  // vouchers and donations bought with the order are refunded with it, outside the fee's percentage.
-  const ticketValue = order.tickets_total + (order.addons_total ?? 0);
+  // percentage of the ticket prices the fee takes; so is a season enrolment (its seats are its tickets).
+  // The service charge is kept (spec section 9). Products, vouchers, donations and memberships bought
+  // with the order are refunded with it, outside the fee's percentage.
+  const ticketValue = order.tickets_total + (order.addons_total ?? 0) + (order.enrolment_total ?? 0);
   const refundable =
-    ticketValue + order.products_total + (order.vouchers_total ?? 0) + (order.donations_total ?? 0);
+    ticketValue +
+    order.products_total +
+    (order.vouchers_total ?? 0) +
+    (order.donations_total ?? 0) +
+    (order.memberships_total ?? 0);
   const computed =
     (fee.perTicket ? fee.fixed * tickets : fee.fixed) + Math.round((ticketValue * fee.percent) / 100);
   const charged = Math.min(refundable, computed);

@@ -65,6 +65,8 @@ export async function ownOrder(
       'o.products_total',
       'o.vouchers_total',
       'o.donations_total',
+      'o.memberships_total',
+      'o.enrolment_total',
       'o.booking_fee',
       'o.total',
       'o.hold_deadline',

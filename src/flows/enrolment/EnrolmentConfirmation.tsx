@@ -1,0 +1,62 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
+import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { useAsync } from '../../ui/useAsync.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { PurchaseConfirmation } from '../checkout/PurchaseConfirmation.tsx';
+import { myEnrolment } from './api.ts';
+import type { EnrolmentStore } from './store.ts';
+
+/** Step 6: the subscriber's member number, the seat of each concert, and the order's e-tickets. */
+export function EnrolmentConfirmation({
+  store,
+  answer,
+}: {
+  store: EnrolmentStore;
+  answer: CheckoutCompleted;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { order } = answer;
+  const mine = useAsync(() => myEnrolment(store.m), `mine:${answer.reservationIdentifier}`);
+  const number = mine.status === 'done' ? mine.data.enrolment?.memberNumber : null;
+  return (
+    <PurchaseConfirmation
+      answer={answer}
+      title={t('enrolment.thankYou')}
+      documentLabel={t('enrolment.openTickets')}
+      keepText={t('enrolment.keepTickets')}
+    >
+      <Card withBorder padding="md">
+        <Stack gap="xs">
+          {number ? (
+            <Text fw={700} data-testid="member-number">
+              {t('enrolment.memberNumber', { number })}
+            </Text>
+          ) : null}
+          {order.presentations.map((p) => {
+            const ticket = order.tickets.find((x) => x.presentationId === p.id);
+            return (
+              <Group key={p.id} justify="space-between" wrap="wrap" data-testid="confirmation-concert">
+                <div>
+                  <Text size="sm" fw={600}>
+                    {pickText(p.title, locale)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(p.dateTime, locale)}
+                  </Text>
+                </div>
+                {ticket ? (
+                  <Text size="sm">
+                    {t('enrolment.seatName', { section: ticket.section, row: ticket.row, seat: ticket.seat })}
+                  </Text>
+                ) : null}
+              </Group>
+            );
+          })}
+        </Stack>
+      </Card>
+    </PurchaseConfirmation>
+  );
+}

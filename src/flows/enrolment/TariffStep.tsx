@@ -1,0 +1,71 @@
+import { Card, Radio, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { formatPrice, pickText } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { StepNav } from './StepNav.tsx';
+import type { EnrolmentStore } from './store.ts';
+
+/**
+ * Step 2: the tariff (a ticket of one of the enrolment's price levels); the default price level is
+ * preselected, and with a fixed seat only the seat's price level is offered.
+ */
+export function TariffStep({ store }: { store: EnrolmentStore }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const e = useSnapshot(store.e);
+  const m = store.m;
+  const groups = e.seat
+    ? m.TicketGroups.filter((g) => g.TicketGroupId === e.seat!.ticketGroupId)
+    : m.TicketGroups;
+  const value = e.tariff ? `${e.tariff.ticketGroupId}:${e.tariff.ticketId}` : null;
+  return (
+    <Stack gap="sm" data-testid="enrolment-tariff-step">
+      {!m.IsPricingPerTicket ? (
+        <Text data-testid="membership-price">
+          {t('enrolment.membershipPrice', { price: formatPrice(m.Price, locale) })}
+        </Text>
+      ) : null}
+      <Radio.Group
+        value={value}
+        onChange={(v) => {
+          const [tg, id] = v.split(':').map(Number) as [number, number];
+          store.chooseTariff(tg, id);
+        }}
+        label={t('enrolment.chooseTariff')}
+      >
+        <Stack gap="xs" mt="xs">
+          {groups.map((g) => (
+            <Card key={g.TicketGroupId} withBorder padding="sm">
+              <Text fw={600} mb={4}>
+                {pickText(g.name, locale)}
+              </Text>
+              <Stack gap={6}>
+                {g.Tickets.map((tk) => (
+                  <Radio
+                    key={tk.TicketId}
+                    value={`${g.TicketGroupId}:${tk.TicketId}`}
+                    data-testid={`tariff-${tk.TicketId}`}
+                    label={
+                      m.IsPricingPerTicket
+                        ? t('enrolment.tariffPerConcert', {
+                            name: pickText(tk.name, locale),
+                            price: formatPrice(tk.Price, locale),
+                          })
+                        : pickText(tk.name, locale)
+                    }
+                  />
+                ))}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </Radio.Group>
+      <StepNav
+        onBack={m.IsSkipMemberSeat ? undefined : () => store.back('tariff')}
+        onNext={() => store.forward('tariff')}
+        nextDisabled={!e.tariff}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { apiCall, apiUrl } from '../../api/client.ts';
+import {
+  type EnrollLockAnswer,
+  EnrollLockAnswerSchema,
+  EnrolmentMembershipSchema,
+  type EnrolmentMembership,
+  type EnrolmentSeat,
+  MyEnrolmentSchema,
+} from '../../api/contract/enrolment.ts';
+
+/** The enrolment's calls (spec section 7: /enroll/{membershipId}/…). */
+export const enrollApi = {
+  membership: (code: string, signal?: AbortSignal) =>
+    apiCall(`/enroll/${encodeURIComponent(code)}`, EnrolmentMembershipSchema, signal ? { signal } : {}),
+  planUrl: (m: EnrolmentMembership) => apiUrl(`/enroll/${m.MembershipId}/seatplan`),
+  statusUrl: (m: EnrolmentMembership, presentations: readonly number[]) =>
+    apiUrl(`/enroll/${m.MembershipId}/seats-status`, { presentations: presentations.join(',') }),
+  lock: (m: EnrolmentMembership, seat: EnrolmentSeat, optional: readonly number[], presentationId?: number) =>
+    apiCall(`/enroll/${m.MembershipId}/lock-seat`, EnrollLockAnswerSchema, {
+      method: 'PUT',
+      body: {
+        venueId: m.venueId,
+        seatplanId: m.seatplanId,
+        seasonId: m.SeasonId,
+        ...seat,
+        selections: [...optional],
+        ...(presentationId === undefined ? {} : { presentationId }),
+      },
+    }) as Promise<EnrollLockAnswer>,
+  unlock: (m: EnrolmentMembership, presentationId?: number) =>
+    apiCall(`/enroll/${m.MembershipId}/unlock-seat`, EnrollLockAnswerSchema, {
+      method: 'PUT',
+      body: {
+        venueId: m.venueId,
+        seatplanId: m.seatplanId,
+        seasonId: m.SeasonId,
+        ...(presentationId === undefined ? {} : { presentationId }),
+      },
+    }),
+};
+
+export const myEnrolment = (m: EnrolmentMembership) =>
+  apiCall(`/enroll/${m.MembershipId}/mine`, MyEnrolmentSchema);

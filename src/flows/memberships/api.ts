@@ -1,0 +1,63 @@
+import { apiCall, apiUrl } from '../../api/client.ts';
+import { CustomerInfoAnswerSchema } from '../../api/contract/customer.ts';
+import {
+  type MembershipForSale,
+  MemberLookupAnswerSchema,
+  MembershipAnswerSchema,
+  MembershipLockSeatAnswerSchema,
+  type MembershipSeat,
+  MembershipsAnswerSchema,
+} from '../../api/contract/memberships.ts';
+
+/** A seat of a membership's plan as the map describes it. */
+export interface PickedSeat {
+  sectionId: number;
+  x: number;
+  y: number;
+  ticketGroup: number;
+}
+
+const seatBody = (m: MembershipForSale, s: PickedSeat, selections: MembershipSeat[]) => {
+  const p = m.presentations[0]!;
+  return {
+    seat: {
+      MembershipId: m.MembershipId,
+      VenueId: p.venueId,
+      VenueSeatplanId: p.seatplanId,
+      VenueSectionId: s.sectionId,
+      TicketGroupId: s.ticketGroup,
+      XCoordinate: s.x,
+      YCoordinate: s.y,
+      selections,
+    },
+  };
+};
+
+/** The membership order's calls (spec section 7, issue 16). */
+export const membershipApi = {
+  list: (signal?: AbortSignal) => apiCall('/memberships', MembershipsAnswerSchema, signal ? { signal } : {}),
+  one: (code: string, priceCode?: string | null, signal?: AbortSignal) =>
+    apiCall(`/memberships/${encodeURIComponent(code)}`, MembershipAnswerSchema, {
+      query: { priceCode: priceCode ?? undefined },
+      ...(signal ? { signal } : {}),
+    }),
+  planUrl: (id: number) => apiUrl('/membership/seatplan', { membershipId: id }),
+  statusUrl: (id: number) => apiUrl('/membership/seats-status', { membershipId: id }),
+  lock: (m: MembershipForSale, s: PickedSeat, selections: MembershipSeat[]) =>
+    apiCall('/membership/lock-seat', MembershipLockSeatAnswerSchema, {
+      method: 'PUT',
+      body: seatBody(m, s, selections),
+    }),
+  unlock: (m: MembershipForSale, s: MembershipSeat) =>
+    apiCall('/membership/unlock-seat', MembershipLockSeatAnswerSchema, {
+      method: 'PUT',
+      body: seatBody(m, { sectionId: s.si, x: s.x, y: s.y, ticketGroup: s.tg }, [s]),
+    }),
+  lookup: (ssn: string) =>
+    apiCall('/memberships/member-lookup', MemberLookupAnswerSchema, { method: 'POST', body: { ssn } }),
+  memberLogin: (ssn: string, smsCode: string) =>
+    apiCall('/memberships/member-login', CustomerInfoAnswerSchema, {
+      method: 'POST',
+      body: { ssn, smsCode },
+    }),
+};
