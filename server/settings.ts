@@ -185,6 +185,7 @@ export function defaultSettings(config: ServerConfig): Settings {
     },
     listModes: { presentations: 'grid', vouchers: 'grid', memberships: 'grid', donations: 'list' },
     vouchers: { isNextButtonPerVoucher: false, byCodeButtons: DEFAULT_CODE_BUTTONS },
+    memberships: { isNextButtonPerMembership: true },
     donations: { isOfferedInOrder: true },
     order: {
       isHoldEnabled: true,

@@ -190,6 +190,8 @@ export interface Database extends SalesTables, MembershipTables {
     /** Memberships sold (agorot, issue 16) and season enrolment; parts of `total`. */
     memberships_total: Generated<number | null>;
     enrolment_total: Generated<number | null>;
+    /** The currency the order is priced and paid in (ISO 4217; null: the venue's), e.g. EUR memberships. */
+    currency_code: Generated<string | null>;
   };
   order_tickets: {
     ticket_identifier: string;
@@ -302,6 +304,8 @@ export interface Database extends SalesTables, MembershipTables {
     refunded_amount: Generated<number>;
     created_at: number;
     updated_at: number;
+    /** The currency charged (ISO 4217); refunds of the charge go back in it. */
+    currency: Generated<string | null>;
   };
   sandbox_refunds: { reference: string; transaction_id: string; amount: number; created_at: number };
   sandbox_blik_codes: {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Locale } from '../../src/api/contract/common.ts';
+import { currencyInfo } from '../../src/domain/currency.ts';
 import { SandboxPaymentProvider } from '../services/payments/sandbox/acquirer.ts';
 import { SandboxBank } from '../services/payments/sandbox/bank.ts';
 import { escapeHtml, money, page, pageLocale, tx } from '../services/payments/sandbox/pages.ts';
@@ -74,7 +75,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         l,
         `<div class="card"><h1>${tx(l, 'challengeTitle')}</h1>
 <p>${tx(l, 'challengeText', { merchant: tx(l, 'merchant'), last4: row.last4 ?? '' })}</p>
-<div class="amount">${money(row.amount, l, currency)}</div>
+<div class="amount">${money(row.amount, l, row.currency ? currencyInfo(row.currency) : currency)}</div>
 <p class="muted">${tx(l, 'challengeHint')}</p>
 <form method="post" action="/sandbox/3ds/${escapeHtml(row.id)}">${hidden(l)}
 <button name="decision" value="approve" data-testid="bank-approve">${tx(l, 'approve')}</button>

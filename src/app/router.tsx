@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.digitalPresentation, element: <NotFoundPage /> },
       { path: paths.donations, ...lazyPage(() => import('../flows/donations/DonationsPage.tsx')) },
       { path: paths.membership, ...lazyPage(() => import('../flows/memberships/MembershipsPage.tsx')) },
-      { path: '/memberships', ...lazyPage(() => import('../flows/memberships/ToMembershipList.tsx')) },
+      { path: paths.memberships, ...lazyPage(() => import('../flows/memberships/ToMembershipList.tsx')) },
       {
         path: paths.membershipOrder,
         ...lazyPage(() => import('../flows/memberships/MembershipOrderPage.tsx')),

@@ -22,7 +22,8 @@ let venue: Venue = {
   timeZone: VENUE_TIME_ZONE,
 };
 
-const priceFormats = new Map<Locale, Intl.NumberFormat>();
+/** Price formats by locale and currency code ('he:ILS'). */
+const priceFormats = new Map<string, Intl.NumberFormat>();
 
 export function configureVenue(settings: {
   currency: { code: string; symbol: string; decimals: number };
@@ -66,21 +67,28 @@ export function intlTag(locale: Locale): string {
   }
 }
 
-/** Minor units (agorot) → '₪42.50' in the customer's language, in the venue's currency. */
-export function formatPrice(agorot: number, locale: Locale): string {
-  let f = priceFormats.get(locale);
+/**
+ * Minor units (agorot) → '₪42.50' in the customer's language, in the venue's currency; or in `currency`
+ * (an ISO 4217 code: an order priced in EUR → '€120.00'), with that currency's own decimals.
+ */
+export function formatPrice(agorot: number, locale: Locale, currency?: string | null): string {
+  const asked = currency?.trim().toUpperCase() ?? '';
+  const code = /^[A-Z]{3}$/.test(asked) ? asked : venue.currency;
+  const own = code === venue.currency;
+  const key = `${locale}:${code}`;
+  let f = priceFormats.get(key);
   if (!f) {
     f = new Intl.NumberFormat(intlTag(locale), {
       style: 'currency',
-      currency: venue.currency,
+      currency: code,
       currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: venue.decimals,
-      maximumFractionDigits: venue.decimals,
+      ...(own ? { minimumFractionDigits: venue.decimals, maximumFractionDigits: venue.decimals } : {}),
     });
-    priceFormats.set(locale, f);
+    priceFormats.set(key, f);
   }
+  const decimals = own ? venue.decimals : (f.resolvedOptions().maximumFractionDigits ?? 2);
   // Division happens only here, for display; amounts stay integers everywhere else.
-  return f.format(agorot / 10 ** venue.decimals);
+  return f.format(agorot / 10 ** decimals);
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = {

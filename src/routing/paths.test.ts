@@ -9,6 +9,7 @@ const concrete: Record<keyof typeof paths, string> = {
   digital: '/digital',
   digitalPresentation: '/digital/Presentation',
   systemVouchers: '/system-vouchers',
+  memberships: '/memberships',
   donations: '/donations',
   membership: '/membership',
   membershipOrder: '/membership/GOLD',

@@ -12,6 +12,8 @@ export const paths = {
   systemVouchers: '/system-vouchers',
   donations: '/donations',
   membership: '/membership',
+  /** The configured memberships target (spec section 2): it leads to the membership list. */
+  memberships: '/memberships',
   membershipOrder: '/membership/:membershipCode',
   membershipPriceOrder: '/membership/:membershipCode/:membershipPriceCode',
   enroll: '/enroll/:membershipCode',

@@ -37,6 +37,8 @@ export function OrderLinesTable({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  // An order priced in another currency (a EUR membership) shows every amount in it.
+  const money = (amount: number) => formatPrice(amount, locale, order.currency?.code);
   const isReserved = (id: number) => order.presentations.find((p) => p.id === id)?.isReserved ?? true;
   const runs = seatRuns(order.tickets, isReserved);
   return (
@@ -60,12 +62,7 @@ export function OrderLinesTable({
                 {count > 1 ? t('order.ticketCount', { count, ticket: name }) : name}
                 <Text span size="xs" c="dimmed">{` · ${pickText(first.ticketGroupName, locale)}`}</Text>
               </Table.Td>
-              <Table.Td ta="end">
-                {formatPrice(
-                  run.tickets.reduce((a, tk) => a + tk.price, 0),
-                  locale,
-                )}
-              </Table.Td>
+              <Table.Td ta="end">{money(run.tickets.reduce((a, tk) => a + tk.price, 0))}</Table.Td>
             </Table.Tr>,
             ...addonsOf(run).map(([id, a]) => (
               <Table.Tr key={`${first.ticketIdentifier}-a${id}`} data-testid="order-addon">
@@ -74,7 +71,7 @@ export function OrderLinesTable({
                     {`+ ${pickText(a.name, locale)} × ${a.count}`}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="end">{formatPrice(a.total, locale)}</Table.Td>
+                <Table.Td ta="end">{money(a.total)}</Table.Td>
               </Table.Tr>
             )),
           ];
@@ -82,13 +79,13 @@ export function OrderLinesTable({
         {order.products.map((pr) => (
           <Table.Tr key={`p${pr.id}-${pr.presentationId}`}>
             <Table.Td colSpan={2}>{`${pickText(pr.name, locale)} × ${pr.quantity}`}</Table.Td>
-            <Table.Td ta="end">{formatPrice(pr.total, locale)}</Table.Td>
+            <Table.Td ta="end">{money(pr.total)}</Table.Td>
           </Table.Tr>
         ))}
         {order.totals.vouchers > 0 ? (
           <Table.Tr data-testid="order-vouchers">
             <Table.Td colSpan={2}>{t('vouchers.linesTotal', { count: order.vouchers.length })}</Table.Td>
-            <Table.Td ta="end">{formatPrice(order.totals.vouchers, locale)}</Table.Td>
+            <Table.Td ta="end">{money(order.totals.vouchers)}</Table.Td>
           </Table.Tr>
         ) : null}
         {order.totals.donations > 0 ? (
@@ -98,17 +95,17 @@ export function OrderLinesTable({
                 ? order.donations.map((d) => pickText(d.name, locale)).join(', ')
                 : t('donations.linesTotal')}
             </Table.Td>
-            <Table.Td ta="end">{formatPrice(order.totals.donations, locale)}</Table.Td>
+            <Table.Td ta="end">{money(order.totals.donations)}</Table.Td>
           </Table.Tr>
         ) : null}
         <Table.Tr>
           <Table.Td colSpan={2}>{pickText(order.serviceChargeLabel, locale)}</Table.Td>
-          <Table.Td ta="end">{formatPrice(order.totals.serviceCharge, locale)}</Table.Td>
+          <Table.Td ta="end">{money(order.totals.serviceCharge)}</Table.Td>
         </Table.Tr>
         {bookingFee > 0 ? (
           <Table.Tr>
             <Table.Td colSpan={2}>{t('account.bookingFee')}</Table.Td>
-            <Table.Td ta="end">{formatPrice(bookingFee, locale)}</Table.Td>
+            <Table.Td ta="end">{money(bookingFee)}</Table.Td>
           </Table.Tr>
         ) : null}
         <Table.Tr>
@@ -116,7 +113,7 @@ export function OrderLinesTable({
             {t('order.total')}
           </Table.Td>
           <Table.Td ta="end" fw={700} data-testid={totalTestId}>
-            {formatPrice(order.totals.total, locale)}
+            {money(order.totals.total)}
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

@@ -115,6 +115,10 @@ export const m011_MembershipsAndEnrolment: Migration = {
       .execute();
     await addTo('orders', 'memberships_total', 'integer');
     await addTo('orders', 'enrolment_total', 'integer');
+    // A membership order priced in a foreign currency (null: the venue's); the sandbox acquirer records
+    // the currency it charged in (its refunds go back in it).
+    await addTo('orders', 'currency_code', 'text');
+    await addTo('sandbox_transactions', 'currency', 'text');
 
     await db.schema
       .createTable('seasons')

@@ -16,7 +16,12 @@ import { assertMayHold, holdDeadline } from './holds.ts';
 import { opaqueId, randomId } from './ids.ts';
 import { lineKinds } from './lines/index.ts';
 import { type CheckoutContext, type LineKind, sumTotals, type Trx } from './lines/types.ts';
-import { type ChosenMethod, chooseMethod, storedMethod } from './payments/method.ts';
+import {
+  assertForeignCurrencyPayable,
+  type ChosenMethod,
+  chooseMethod,
+  storedMethod,
+} from './payments/method.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
 
@@ -51,7 +56,13 @@ function fingerprint(body: CommitInput): string {
 interface Placed {
   reservationIdentifier: string;
   /** The provider payment to start, when something is left to pay online. */
-  payment: { id: string; amount: number; chosen: Exclude<ChosenMethod, { method: 'none' }> } | null;
+  payment: {
+    id: string;
+    amount: number;
+    chosen: Exclude<ChosenMethod, { method: 'none' }>;
+    /** A currency other than the venue's the order is priced in (a EUR membership). */
+    currency: string | null;
+  } | null;
   isHold: boolean;
 }
 
@@ -162,7 +173,7 @@ function initiateRequest(
   const base = {
     reference: payment.id,
     amount: payment.amount,
-    currency: settings.currency.code,
+    currency: payment.currency ?? settings.currency.code,
     description: `order ${rid}`,
     numberOfPayments: 'numberOfPayments' in payment.chosen ? payment.chosen.numberOfPayments : 1,
     returnPath: withQuery(back, { checkout: 'return', reservation: rid }),
@@ -235,6 +246,8 @@ async function placeOrder(
   const totals = sumTotals(validated.map(([kind, v]) => kind.price(v, ctx)));
   const { total } = totals;
   const deadline = cart.isHold ? holdDeadline(ctx, deps.settings.order.holdMinutesBeforeEvent) : null;
+  const currency = ctx.currency ?? null;
+  if (currency) assertForeignCurrencyPayable(cart, currency, total);
 
   const applications = await voucherApplications(trx, cart.voucherPayments, now);
   const split = splitByVouchers(total, applications);
@@ -303,6 +316,7 @@ async function placeOrder(
       donations_total: totals.donations,
       memberships_total: totals.memberships,
       enrolment_total: totals.enrolment,
+      currency_code: currency,
       total,
       number_of_payments: numberOfPayments,
       created_at: now,
@@ -342,7 +356,7 @@ async function placeOrder(
   await trx.insertInto('order_payments').values(row).execute();
   return {
     reservationIdentifier: rid,
-    payment: { id: row.id, amount: split.rest, chosen },
+    payment: { id: row.id, amount: split.rest, chosen, currency },
     isHold: false,
   };
 }

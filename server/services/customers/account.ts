@@ -43,6 +43,8 @@ export async function loadMembers(db: Kysely<Database>, customerId: string, now:
       'c.last_name',
     ])
     .where('m.customer_id', '=', customerId)
+    // A membership whose order is still being paid, or was cancelled, is not the customer's.
+    .where('m.state', '=', 'active')
     .orderBy('m.end_date', 'desc')
     .execute();
   // Membership dates are calendar dates of the venue (the spec's zone: the caller has no settings here).

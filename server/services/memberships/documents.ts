@@ -15,9 +15,11 @@ export async function loadOrderMemberships(
     .innerJoin('memberships as m', 'm.id', 'l.membership_id')
     .innerJoin('membership_prices as p', 'p.id', 'l.price_id')
     .leftJoin('members as mb', 'mb.member_number', 'l.member_number')
+    .leftJoin('membership_terms as mt', 'mt.id', 'p.terms_id')
     .select(['l.membership_id', 'l.kind', 'l.member_number', 'l.unit_price', 'l.discount', 'l.currency_code'])
     .select(['l.seat_json', 'm.name_json', 'p.name_json as price_name_json', 'p.system_voucher_class_id'])
     .select(['mb.start_date', 'mb.end_date', 'mb.balance', 'mb.used_balance', 'mb.state'])
+    .select(['p.top_up_balance', 'mt.title_json as terms_title_json'])
     .where('l.reservation_identifier', '=', reservationIdentifier)
     .orderBy('l.line')
     .execute();
@@ -50,6 +52,8 @@ export async function loadOrderMemberships(
       isCancelled: l.state === 'cancelled',
       seat: l.seat_json ? (JSON.parse(l.seat_json) as MembershipSeat) : null,
       vouchers: mine,
+      topUpTickets: l.kind === 'topUp' ? l.top_up_balance : 0,
+      termsTitle: l.terms_title_json ? text(l.terms_title_json) : null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type LocalizedText, type Locale, VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
+import { currencyInfo } from '../../../src/domain/currency.ts';
 import type { Database } from '../../db/types.ts';
 import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
 import { loadOrderDetails } from './orderDetails.ts';
@@ -41,6 +42,7 @@ export async function loadOrderDocument(
       'c.last_name',
       'o.is_hold',
       'o.hold_deadline',
+      'o.currency_code',
     ]);
   q =
     'documentKey' in by
@@ -163,6 +165,7 @@ export async function loadOrderDocument(
     holdExpired: isHold && (order.hold_deadline ?? 0) <= now,
     ...(await loadOrderDetails(db, id)),
     ...(await loadOrderPurchases(db, { ...order, customerName })),
+    ...(order.currency_code ? { currency: currencyInfo(order.currency_code) } : {}),
   };
 }
 

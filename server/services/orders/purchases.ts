@@ -3,6 +3,7 @@ import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import type { Database } from '../../db/types.ts';
 import { loadOrderMemberships } from '../memberships/documents.ts';
+import { loadOrderEnrolment } from './enrolmentDocument.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -10,7 +11,8 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 /**
  * What an order bought besides seats, as its documents show it: the system vouchers it issued (each
  * printable with its code; a voucher cancelled since is left out, its code no longer works), its donation
- * lines, and the donation receipt once the order is paid (donor, date of the payment, receipt number).
+ * lines, and the donation receipt once the order is paid (donor, date of the payment, receipt number);
+ * the memberships it sold and the season enrolment it made, with their member numbers once paid.
  */
 export async function loadOrderPurchases(
   db: Kysely<Database>,
@@ -21,7 +23,7 @@ export async function loadOrderPurchases(
     confirmed_at: number | string | null;
     customerName: string;
   },
-): Promise<Pick<OrderDocument, 'vouchers' | 'donations' | 'donationReceipt' | 'memberships'>> {
+): Promise<Pick<OrderDocument, 'vouchers' | 'donations' | 'donationReceipt' | 'memberships' | 'enrolment'>> {
   const id = order.reservation_identifier;
   const vouchers = await db
     .selectFrom('system_vouchers as v')
@@ -78,6 +80,7 @@ export async function loadOrderPurchases(
       total: d.amount * d.quantity,
     })),
     memberships: await loadOrderMemberships(db, id),
+    enrolment: await loadOrderEnrolment(db, id),
     donationReceipt:
       order.receipt_number && order.confirmed_at !== null
         ? {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Agorot, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { Agorot, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 
 /**
  * The season enrolment of the cart payload (issue 16): the enrolment membership, the tariff chosen
@@ -178,3 +178,15 @@ export const MyEnrolmentSchema = z
   })
   .meta({ id: 'MyEnrolment' });
 export type MyEnrolment = z.infer<typeof MyEnrolmentSchema>;
+
+/** The season enrolment an order made, as its e-document shows it (the seats are its tickets). */
+export const OrderEnrolmentSchema = z.object({
+  membershipId: z.number().int(),
+  name: LocalizedTextSchema.describe('the enrolment membership'),
+  seasonName: LocalizedTextSchema,
+  memberNumber: z.string().nullable().describe('the subscriber’s member number, once paid'),
+  startDate: IsoDateSchema.nullable(),
+  endDate: IsoDateSchema.nullable(),
+  isCancelled: z.boolean(),
+});
+export type OrderEnrolment = z.infer<typeof OrderEnrolmentSchema>;

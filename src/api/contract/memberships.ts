@@ -193,5 +193,7 @@ export const OrderMembershipSchema = z.object({
   isCancelled: z.boolean(),
   seat: MembershipSeatSchema.nullable(),
   vouchers: z.array(z.string()).describe('voucher codes issued with this membership'),
+  topUpTickets: z.number().int().nonnegative().describe('a top-up: the member tickets it added'),
+  termsTitle: LocalizedTextSchema.nullable().describe('the title of the terms accepted with its price'),
 });
 export type OrderMembership = z.infer<typeof OrderMembershipSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from './donations.ts';
 import { FeatureCategorySchema } from './presentations.ts';
-import { CartEnrolmentSchema } from './enrolment.ts';
+import { CartEnrolmentSchema, OrderEnrolmentSchema } from './enrolment.ts';
 import { CartMembershipSchema, OrderMembershipSchema } from './memberships.ts';
 import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
 
@@ -272,6 +272,13 @@ export const OrderDocumentSchema = z
       .default(null)
       .describe('the donation receipt, once the order is paid'),
     memberships: z.array(OrderMembershipSchema).optional().describe('with member numbers once paid'),
+    enrolment: OrderEnrolmentSchema.nullable()
+      .optional()
+      .describe('a season enrolment order: its seats are the tickets, one in each concert'),
+    currency: z
+      .object({ code: z.string(), symbol: z.string(), decimals: z.number().int() })
+      .optional()
+      .describe("the order's amounts are in this currency (absent: the venue's), e.g. a EUR membership"),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;

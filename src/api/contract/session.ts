@@ -172,6 +172,11 @@ export const SettingsAnswerSchema = z
         .describe('each voucher has its own next button (spec default false: one for the list)'),
       byCodeButtons: z.array(VoucherByCodeButtonSchema).max(3),
     }),
+    memberships: z.object({
+      isNextButtonPerMembership: z
+        .boolean()
+        .describe('each membership has its own next button (spec default true); false: one for the list'),
+    }),
     donations: z.object({
       isOfferedInOrder: z
         .boolean()

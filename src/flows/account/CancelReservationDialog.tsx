@@ -25,6 +25,8 @@ export function CancelReservationDialog({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  // An order priced in another currency (a EUR membership) is refunded in it.
+  const currency = reservation?.currency?.code;
   const id = reservation?.reservationIdentifier ?? null;
   const [quote, setQuote] = useState<QuoteState>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -62,7 +64,7 @@ export function CancelReservationDialog({
     ? [
         q.feeFixed > 0
           ? t(q.perTicket ? 'account.feeFixedPerTicket' : 'account.feeFixed', {
-              amount: formatPrice(q.feeFixed, locale),
+              amount: formatPrice(q.feeFixed, locale, currency),
               tickets: q.tickets,
             })
           : null,
@@ -91,14 +93,14 @@ export function CancelReservationDialog({
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Td>{t('account.paid')}</Table.Td>
-                  <Table.Td ta="end">{formatPrice(q.paid, locale)}</Table.Td>
+                  <Table.Td ta="end">{formatPrice(q.paid, locale, currency)}</Table.Td>
                 </Table.Tr>
                 <Table.Tr data-testid="cancel-fee">
                   <Table.Td>
                     {pickText(q.feeName, locale)}
                     {feeRule ? <Text span size="xs" c="dimmed">{` (${feeRule})`}</Text> : null}
                   </Table.Td>
-                  <Table.Td ta="end">{`−${formatPrice(q.fee, locale)}`}</Table.Td>
+                  <Table.Td ta="end">{`−${formatPrice(q.fee, locale, currency)}`}</Table.Td>
                 </Table.Tr>
                 {q.serviceChargeKept > 0 ? (
                   <Table.Tr>
@@ -107,19 +109,19 @@ export function CancelReservationDialog({
                         label: reservation ? pickText(reservation.serviceChargeLabel, locale) : '',
                       })}
                     </Table.Td>
-                    <Table.Td ta="end">{`−${formatPrice(q.serviceChargeKept, locale)}`}</Table.Td>
+                    <Table.Td ta="end">{`−${formatPrice(q.serviceChargeKept, locale, currency)}`}</Table.Td>
                   </Table.Tr>
                 ) : null}
                 {q.bookingFeeKept > 0 ? (
                   <Table.Tr>
                     <Table.Td>{t('account.bookingFeeKept')}</Table.Td>
-                    <Table.Td ta="end">{`−${formatPrice(q.bookingFeeKept, locale)}`}</Table.Td>
+                    <Table.Td ta="end">{`−${formatPrice(q.bookingFeeKept, locale, currency)}`}</Table.Td>
                   </Table.Tr>
                 ) : null}
                 <Table.Tr>
                   <Table.Td fw={700}>{t('account.refund')}</Table.Td>
                   <Table.Td ta="end" fw={700} data-testid="cancel-refund">
-                    {formatPrice(q.refund, locale)}
+                    {formatPrice(q.refund, locale, currency)}
                   </Table.Td>
                 </Table.Tr>
               </Table.Tbody>

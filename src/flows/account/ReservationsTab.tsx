@@ -57,7 +57,7 @@ export function ReservationsTab({ which }: { which: 'upcoming' | 'past' }) {
           setDone(
             t('account.cancelledNote', {
               id: answer.reservationIdentifier,
-              refund: formatPrice(answer.refund, locale),
+              refund: formatPrice(answer.refund, locale, cancelling?.currency?.code),
             }),
           );
         }}

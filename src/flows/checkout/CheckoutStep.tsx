@@ -13,6 +13,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { takesCurrency } from '../../domain/currency.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { customerState } from '../../state/customer.ts';
 import { errorText } from '../../ui/errorText.ts';
@@ -53,7 +54,9 @@ export function CheckoutStep({
   const [voucherOpen, setVoucherOpen] = useState(false);
   const [cardsOpen, setCardsOpen] = useState(false);
   const savedCards = customer?.MagCards ?? [];
-  const offered = offeredMethods(settings, savedCards.length);
+  // A cart priced in another currency (a EUR membership) is paid whole by card: no vouchers, no instalments.
+  const currency = host.currency?.() ?? null;
+  const offered = offeredMethods(settings, savedCards.length).filter((m) => takesCurrency(m, currency));
   const due = checkout.due();
   // Read from the snapshot, so that leaving a field or trying to pay shows its messages at once.
   const shown = visibleProblems(checkout.problems(new Date()), c);
@@ -135,7 +138,7 @@ export function CheckoutStep({
         </Stack>
       ) : null}
 
-      {!c.isHold && host.block.isVoucherPaymentEnabled ? (
+      {!c.isHold && host.block.isVoucherPaymentEnabled && !currency ? (
         <Stack gap="xs" data-testid="voucher-payments">
           <Title order={3} fz="h4">
             {t('checkout.vouchersTitle')}
@@ -258,7 +261,7 @@ export function CheckoutStep({
         <Text fw={600} data-testid="amount-due">
           {c.isHold
             ? t('checkout.holdNothingNow')
-            : t('checkout.leftToPay', { amount: formatPrice(due, locale) })}
+            : t('checkout.leftToPay', { amount: formatPrice(due, locale, currency) })}
         </Text>
       ) : null}
 
@@ -289,6 +292,7 @@ export function CheckoutStep({
         showSandboxBank={settings.payment.provider === 'sandbox'}
         onPoll={poll}
         onCancel={cancel}
+        currency={currency}
       />
       <HoldLoginDialog opened={c.holdLoginOpen} onClose={closeLogin} />
     </Stack>
@@ -304,5 +308,6 @@ export function payLabel(
 ) {
   if (isHold) return t('checkout.reserve');
   const due = checkout.due();
-  return due > 0 ? t('order.pay', { total: formatPrice(due, locale) }) : t('checkout.confirmOrder');
+  const total = formatPrice(due, locale, checkout.host.currency?.());
+  return due > 0 ? t('order.pay', { total }) : t('checkout.confirmOrder');
 }

@@ -9,8 +9,13 @@ import { edocumentPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 
 /** One payment of the order in words: "Card ending 1111, 3 payments (first ₪83.34, then ₪83.33), approval 482910". */
-export function paymentLine(t: TFunction, p: PaymentSummary, locale: Locale): string {
-  const amount = formatPrice(p.amount, locale);
+export function paymentLine(
+  t: TFunction,
+  p: PaymentSummary,
+  locale: Locale,
+  currency?: string | null,
+): string {
+  const amount = formatPrice(p.amount, locale, currency);
   switch (p.method) {
     case 'voucher':
       return t('checkout.paidVoucher', { reference: p.voucherReference ?? '', amount });
@@ -24,8 +29,8 @@ export function paymentLine(t: TFunction, p: PaymentSummary, locale: Locale): st
         p.numberOfPayments > 1
           ? ` ${t('checkout.paidInstalments', {
               count: p.numberOfPayments,
-              first: formatPrice(p.firstPayment, locale),
-              others: formatPrice(p.otherPayments, locale),
+              first: formatPrice(p.firstPayment, locale, currency),
+              others: formatPrice(p.otherPayments, locale, currency),
             })}`
           : '';
       const approval = p.approvalCode ? ` ${t('checkout.approval', { code: p.approvalCode })}` : '';
@@ -60,7 +65,7 @@ export function PaymentLines({ answer }: { answer: CheckoutCompleted }) {
     <Stack gap={2} data-testid="confirmation-payments">
       {answer.payments.map((p, i) => (
         <Text key={i} size="sm" c="dimmed" data-testid="confirmation-payment">
-          {paymentLine(t, p, locale)}
+          {paymentLine(t, p, locale, answer.order.currency?.code)}
         </Text>
       ))}
     </Stack>

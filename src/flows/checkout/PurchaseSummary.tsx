@@ -11,7 +11,18 @@ export interface PurchaseSummaryLine {
 }
 
 /** One line of an order summary: what it is (with a detail under it) and what it costs. */
-export function SummaryRow({ label, detail, amount }: { label: string; detail?: string; amount: number }) {
+export function SummaryRow({
+  label,
+  detail,
+  amount,
+  currency,
+}: {
+  label: string;
+  detail?: string;
+  amount: number;
+  /** The cart's currency when not the venue's (a EUR membership). */
+  currency?: string | null;
+}) {
   const locale = useLocale();
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -24,14 +35,23 @@ export function SummaryRow({ label, detail, amount }: { label: string; detail?: 
         ) : null}
       </Stack>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatPrice(amount, locale)}
+        {formatPrice(amount, locale, currency)}
       </Text>
     </Group>
   );
 }
 
 /** What a voucher or donation order holds and what it costs (the box office prices it again). */
-export function PurchaseSummary({ lines, total }: { lines: PurchaseSummaryLine[]; total: number }) {
+export function PurchaseSummary({
+  lines,
+  total,
+  currency,
+}: {
+  lines: PurchaseSummaryLine[];
+  total: number;
+  /** The cart's currency when not the venue's (a EUR membership): every amount is shown in it. */
+  currency?: string | null;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -41,13 +61,13 @@ export function PurchaseSummary({ lines, total }: { lines: PurchaseSummaryLine[]
           {t('order.summary')}
         </Title>
         {lines.map((l) => (
-          <SummaryRow key={l.key} label={l.label} detail={l.detail} amount={l.amount} />
+          <SummaryRow key={l.key} label={l.label} detail={l.detail} amount={l.amount} currency={currency} />
         ))}
         <Divider />
         <Group justify="space-between">
           <Text fw={700}>{t('order.total')}</Text>
           <Text fw={700} data-testid="order-total">
-            {formatPrice(total, locale)}
+            {formatPrice(total, locale, currency)}
           </Text>
         </Group>
       </Stack>

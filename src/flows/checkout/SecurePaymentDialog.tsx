@@ -30,6 +30,7 @@ export function SecurePaymentDialog({
   showSandboxBank,
   onPoll,
   onCancel,
+  currency,
 }: {
   action: CheckoutAction | null;
   redirecting: 'paypal' | 'hosted' | null;
@@ -37,6 +38,8 @@ export function SecurePaymentDialog({
   showSandboxBank: boolean;
   onPoll: () => Promise<void>;
   onCancel: () => Promise<void>;
+  /** The order's currency when not the venue's (a EUR membership). */
+  currency?: string | null;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -95,7 +98,9 @@ export function SecurePaymentDialog({
       ) : null}
       {action && a?.type === 'challenge' ? (
         <Stack>
-          <Text size="sm">{t('checkout.challengeText', { amount: formatPrice(action.amount, locale) })}</Text>
+          <Text size="sm">
+            {t('checkout.challengeText', { amount: formatPrice(action.amount, locale, currency) })}
+          </Text>
           <Box
             component="iframe"
             src={withQuery(a.url, { lang: locale })}

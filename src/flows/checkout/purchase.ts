@@ -60,6 +60,8 @@ export interface PurchaseFlowSpec<Saved> {
   path: string;
   lines: CheckoutHost['lines'];
   total(): number;
+  /** A currency other than the venue's the cart is priced in (absent or null: the venue's). */
+  currency?(): string | null;
   needsDelivery(): boolean;
   /** What the flow keeps across a payment page, and how it takes it back on return. */
   save(): Saved;
@@ -100,6 +102,7 @@ export function createPurchaseFlow<Step extends string, Saved>(
   const host: CheckoutHost = {
     lines: () => spec.lines(),
     total: () => spec.total(),
+    currency: () => spec.currency?.() ?? null,
     canHold: false,
     block,
     needsDelivery: () => spec.needsDelivery(),

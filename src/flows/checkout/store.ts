@@ -51,6 +51,8 @@ export interface CheckoutHost {
   lines(): CheckoutLines;
   /** The total as the flow prices it (the box office prices it again): as a hold, no service charge on seats. */
   total(isHold: boolean): number;
+  /** The currency the cart is priced and paid in when not the venue's (a EUR membership); else null. */
+  currency?(): string | null;
   /** Whether the cart may be reserved and paid at the box office (seat orders). */
   canHold: boolean;
   block: OrderCustomerInfoBlock;
@@ -136,7 +138,9 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
   /** What is left to pay online after vouchers (nothing for a hold: it is paid at the box office). */
   const due = () => (state.isHold ? 0 : Math.max(0, host.total(false) - byVouchers()));
   const maxPayments = () =>
-    allowedPayments(due(), settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
+    host.currency?.()
+      ? 1
+      : allowedPayments(due(), settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
 
   const problems = (now: Date) => checkoutProblems(state, host.block, due(), now, host.needsDelivery());
 

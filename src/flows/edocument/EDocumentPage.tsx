@@ -6,11 +6,13 @@ import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { MembershipCard } from '../../ui/MembershipCard.tsx';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { DonationReceipt } from './DonationReceipt.tsx';
+import { EnrolmentDocument } from './EnrolmentDocument.tsx';
 import { QrImage } from './QrImage.tsx';
 import { useOrderLanguage } from './useOrderLanguage.ts';
 import { VoucherDocument } from './VoucherDocument.tsx';
@@ -28,8 +30,10 @@ function ExpiredNotice({ expiredAt }: { expiredAt: string | number | undefined }
   );
 }
 
-/** The page's title: e-tickets, or what else the order holds (vouchers, a donation receipt). */
+/** The page's title: e-tickets, or what else the order holds (memberships, vouchers, a donation receipt). */
 function titleKey(doc: OrderDocument): string {
+  if (doc.enrolment) return 'edocument.enrolmentTitle';
+  if (doc.memberships?.length) return 'edocument.membershipsTitle';
   if (doc.tickets.length || !(doc.vouchers.length || doc.donationReceipt)) return 'edocument.title';
   return doc.vouchers.length ? 'edocument.vouchersTitle' : 'edocument.receiptTitle';
 }
@@ -39,7 +43,9 @@ function titleKey(doc: OrderDocument): string {
  * date and time (Asia/Jerusalem), seat, ticket type, the seat's add-ons (3D glasses: collected with the
  * ticket) and, when the presentation shows it, a QR code. After the presentation (and the venue's
  * grace minutes) the box office answers edocument_expired, and the page says so. The vouchers an
- * order issued print one card each (QR code and barcode), and a donation its receipt; without a
+ * order issued print one card each (QR code and barcode), a membership order its membership cards
+ * (member number and barcode), a season enrolment its season and member number above its e-tickets (one
+ * per concert), and a donation its receipt; without a
  * `language` in the link the page speaks the order's language.
  */
 export default function EDocumentPage() {
@@ -83,6 +89,20 @@ export default function EDocumentPage() {
             deadline: formatDateTime(doc.holdDeadline, locale),
           })}
         </Alert>
+      ) : null}
+      {doc.enrolment ? (
+        <EnrolmentDocument
+          enrolment={doc.enrolment}
+          name={doc.customerName}
+          concerts={doc.presentations.length}
+        />
+      ) : null}
+      {doc.memberships?.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="membership-documents">
+          {doc.memberships.map((m, i) => (
+            <MembershipCard key={`${m.membershipId}-${i}`} m={m} name={doc.customerName} />
+          ))}
+        </SimpleGrid>
       ) : null}
       {doc.presentations.map((p) => {
         const tickets = doc.tickets.filter((tk) => tk.presentationId === p.id);
@@ -162,7 +182,7 @@ export default function EDocumentPage() {
         </Card>
       ) : null}
       <Text size="sm" c="dimmed">
-        {t('edocument.total', { total: formatPrice(doc.totals.total, locale) })}
+        {t('edocument.total', { total: formatPrice(doc.totals.total, locale, doc.currency?.code) })}
       </Text>
     </Stack>
   );

@@ -24,5 +24,5 @@ export function MembershipSummary({ store }: { store: MembershipStore }) {
       .join(' · '),
     amount: lineAmount(store.priceOf(l), l.price),
   }));
-  return <PurchaseSummary lines={lines} total={store.total()} />;
+  return <PurchaseSummary lines={lines} total={store.total()} currency={store.currency()} />;
 }

@@ -7,6 +7,7 @@ import {
   type MembershipSeat,
 } from '../../api/contract/memberships.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import { foreignCurrency } from '../../domain/currency.ts';
 import { samePriceCode } from '../../domain/membershipRules.ts';
 import { type MembershipLine, purchase, startPurchase } from '../../state/purchase.ts';
 import { createPurchaseFlow } from '../checkout/purchase.ts';
@@ -20,8 +21,7 @@ export type MembershipStore = ReturnType<typeof createMembershipStore>;
 
 /** The venue's "next button per membership" (spec section 9: default true). */
 export function nextPerMembership(settings: Settings): boolean {
-  const own = (settings as { memberships?: { isNextButtonPerMembership?: boolean } }).memberships;
-  return own?.isNextButtonPerMembership ?? true;
+  return settings.memberships.isNextButtonPerMembership;
 }
 
 /**
@@ -57,6 +57,8 @@ export function createMembershipStore(
     );
   const lines = () => (purchase.kind === 'memberships' ? purchase.memberships : []);
   const total = () => lines().reduce((a, l) => a + lineAmount(priceOf(l), l.price), 0);
+  /** The selection's currency (one for all, checked) when it is not the venue's: the order is paid in it. */
+  const currency = () => foreignCurrency(lines()[0]?.currencyCode, settings.currency.code);
   const check = () => checkLines(lines(), priceOf);
   const seated = () => lines().filter((l) => needsSeat(membershipOf(l.membershipId), l));
   const steps = (): readonly MembershipStepId[] =>
@@ -67,6 +69,7 @@ export function createMembershipStore(
     path,
     lines: () => ({ memberships: lines().map(cartMembership) }),
     total,
+    currency,
     needsDelivery: () => false,
     save: () => ({ memberships: purchase.memberships }),
     restore(saved) {
@@ -191,6 +194,7 @@ export function createMembershipStore(
     steps,
     lines,
     total,
+    currency,
     priceOf,
     membershipOf,
     seated,

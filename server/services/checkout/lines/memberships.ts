@@ -1,3 +1,4 @@
+import { foreignCurrency } from '../../../../src/domain/currency.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { cancelMembershipLines, fulfilMembershipLines } from '../../memberships/members.ts';
 import { type MembershipLine, validateMemberships } from '../../memberships/validate.ts';
@@ -16,7 +17,13 @@ import { CannotFulfil, type LineKind, NO_TOTALS } from './types.ts';
  */
 export const memberships: LineKind<MembershipLine[]> = {
   name: 'membership',
-  validate: validateMemberships,
+  async validate(trx, ctx, cart) {
+    const lines = await validateMemberships(trx, ctx, cart);
+    // One currency for the whole selection (validated): a foreign one is the order's currency.
+    const currency = lines?.length ? foreignCurrency(lines[0]!.currency, ctx.settings.currency.code) : null;
+    if (currency) ctx.currency = currency;
+    return lines;
+  },
 
   price: (lines) => ({
     ...NO_TOTALS,

@@ -19,6 +19,11 @@ export interface CheckoutContext {
   isHold: boolean;
   /** Presentations the cart's seats are for (products may be sold with them); filled by the seat lines. */
   presentations: Map<number, { id: number; startsAt: number }>;
+  /**
+   * The currency the cart is priced in when it is not the venue's (ISO 4217, e.g. a membership price in
+   * EUR); set by the line kind that prices it, absent for the venue's own. The order is charged in it.
+   */
+  currency?: string;
 }
 
 export interface OrderRef {

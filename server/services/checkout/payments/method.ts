@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../../../src/api/contract/order.ts';
 import type { Settings } from '../../../../src/api/contract/session.ts';
+import { takesCurrency } from '../../../../src/domain/currency.ts';
 import { allowedPayments } from '../../../../src/domain/order/tickets.ts';
 import {
   cardBrand,
@@ -127,4 +128,26 @@ export function chooseMethod(
     case 'redirect':
       return { method };
   }
+}
+
+/**
+ * A cart priced in a currency other than the venue's (a membership price in EUR) is paid in that
+ * currency, whole: gift cards and vouchers hold the venue's money, so they pay none of it; Blik (zloty
+ * only), PayPal and the hosted payment page are set up in the venue's currency; instalments are a plan
+ * of the venue's cards. Each is refused with its catalogue code before anything is written.
+ */
+export function assertForeignCurrencyPayable(cart: Cart, currency: string, total: number): void {
+  if (cart.voucherPayments.length > 0)
+    throw new AppError('voucher_payment_not_enabled', `vouchers do not pay for an order in ${currency}`, {
+      currency,
+    });
+  if (total === 0) return;
+  const method: PaymentMethod = cart.paymentMethod ?? (cart.paymentIdentifier ? 'savedCard' : 'card');
+  if (!takesCurrency(method, currency))
+    throw new AppError('payment_method_unavailable', `${method} does not take payments in ${currency}`, {
+      method,
+      currency,
+    });
+  if (cart.numberOfPayments > 1)
+    throw new AppError('number_of_payments_invalid', `an order in ${currency} is paid at once`, { max: 1 });
 }

@@ -40,6 +40,8 @@ export function quoteOf(
     /** Memberships and a season enrolment (issue 16); absent or null: none. */
     memberships_total?: number | null;
     enrolment_total?: number | null;
+    /** An order paid in another currency than the venue's (a membership price in euros); null: the venue's. */
+    currency_code?: string | null;
     booking_fee: number;
     total: number;
   },
@@ -73,8 +75,10 @@ export function quoteOf(
     (order.vouchers_total ?? 0) +
     (order.donations_total ?? 0) +
     (order.memberships_total ?? 0);
-  const computed =
-    (fee.perTicket ? fee.fixed * tickets : fee.fixed) + Math.round((ticketValue * fee.percent) / 100);
+  // The fee's fixed part is an amount of the venue's currency: an order in another currency pays only
+  // its percentage.
+  const fixed = order.currency_code ? 0 : fee.perTicket ? fee.fixed * tickets : fee.fixed;
+  const computed = fixed + Math.round((ticketValue * fee.percent) / 100);
   const charged = Math.min(refundable, computed);
   return {
     reservationIdentifier: order.reservation_identifier,

@@ -67,6 +67,7 @@ export async function ownOrder(
       'o.donations_total',
       'o.memberships_total',
       'o.enrolment_total',
+      'o.currency_code',
       'o.booking_fee',
       'o.total',
       'o.hold_deadline',

@@ -98,6 +98,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       description: req.description,
       expires_at: null,
       refunded_amount: 0,
+      currency: req.currency,
       created_at: now,
       updated_at: now,
     };
@@ -328,8 +329,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.db.selectFrom('sandbox_transactions').selectAll().orderBy('created_at').execute();
   }
 
+  /** Refunds given, each in the currency of the charge it gives back. */
   async refunds() {
-    return this.db.selectFrom('sandbox_refunds').selectAll().orderBy('created_at').execute();
+    return this.db
+      .selectFrom('sandbox_refunds as r')
+      .leftJoin('sandbox_transactions as t', 't.id', 'r.transaction_id')
+      .selectAll('r')
+      .select('t.currency')
+      .orderBy('r.created_at')
+      .execute();
   }
 }
 
