@@ -84,6 +84,8 @@ export interface MembershipTables {
     references_json: string | null;
     /** A membership with seats: the seat chosen ({ si, x, y, tg }). */
     seat_json: string | null;
+    /** A paid renewal or top-up: the member as it was before ({ endDate, balance }), so a cancellation restores it. */
+    previous_json: Generated<string | null>;
   };
   seasons: { id: number; name_json: string; previous_season_id: number | null };
   /** An enrolment membership (spec section 3): a season subscription with a fixed seat. */

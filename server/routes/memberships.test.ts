@@ -192,12 +192,30 @@ describe.each(dialects)('membership order on %s', (dialect) => {
     expect(after.state).toBe('cancelled');
   });
 
-  it('renews an ending membership from its end date and tops up a running one', async () => {
-    const before = await member('7100');
-    const renewal = await bought([friends(P.friendsRenewal, { kind: 'renewal', memberNumber: '7100' })]);
-    expect(renewal.payments[0]!.amount).toBe(40000);
-    const after = await member('7100');
+  it('renews an ending membership (a fresh balance, undone exactly by a cancellation) and tops up a running one', async () => {
+    // Dana's Friends membership runs for months yet: not renewable now.
+    await refused([friends(P.friendsRenewal, { kind: 'renewal', memberNumber: '7100' })], 'getPrice');
+    // Avi's cinema pass ended 135 days ago: renewed from today, with 10 tickets left again.
+    const before = await member('7103');
+    const renewal = await bought(
+      [line(MEMBERSHIP.cinemaClub, P.cinemaRenewal, { kind: 'renewal', memberNumber: '7103' })],
+      avi,
+    );
+    expect(renewal.payments[0]!.amount).toBe(32000);
+    const after = await member('7103');
     expect(after.end_date > before.end_date).toBe(true);
+    expect(after.balance - after.used_balance).toBe(10);
+    await t.db.kysely.transaction().execute((trx) =>
+      cancelOrderInTransaction(trx, renewal.reservationIdentifier, 0, t.clock.now(), {
+        cancel_fee: 0,
+        refund_amount: 0,
+      }),
+    );
+    const undone = await member('7103');
+    expect({ end: undone.end_date, balance: undone.balance }).toEqual({
+      end: before.end_date,
+      balance: before.balance,
+    });
     const club = await member(DEMO_CLUB_MEMBER);
     await bought(
       [line(MEMBERSHIP.cinemaClub, P.cinemaTopUp, { kind: 'topUp', memberNumber: DEMO_CLUB_MEMBER })],

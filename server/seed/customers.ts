@@ -467,7 +467,8 @@ export async function seedDemoCustomers(db: Kysely<Database>, now: number): Prom
             customer_id: accountId,
             membership_identifier: `HC-2025-${index + 1}`,
             additional_name: index === 0 ? null : 'Noa Cohen',
-            balance: index === 0 ? 0 : 4,
+            // A ticket balance counts every ticket the member got; 6 of 10 were used.
+            balance: index === 0 ? 0 : 10,
             used_balance: index === 0 ? 0 : 6,
             points_balance: index === 0 ? 340 : 0,
             start_date: iso(now - 500 * DAY),

@@ -4,7 +4,10 @@ import {
   discountAmount,
   hasMixedCurrencies,
   invalidReference,
+  isRenewable,
   membershipUnitPrice,
+  RENEWAL_GRACE_DAYS,
+  RENEWAL_WINDOW_DAYS,
   samePriceCode,
 } from './membershipRules.ts';
 
@@ -50,5 +53,26 @@ describe('membership rules', () => {
     expect(hasMixedCurrencies([])).toBe(false);
     expect(samePriceCode(' young26', 'YOUNG26')).toBe(true);
     expect(samePriceCode(null, 'YOUNG26')).toBe(false);
+  });
+});
+
+describe('isRenewable', () => {
+  it('opens 60 days before the end and closes a year after it', () => {
+    expect(isRenewable('2026-12-31', '2026-11-01')).toBe(true);
+    expect(isRenewable('2027-01-01', '2026-11-01')).toBe(false);
+    expect(isRenewable('2026-11-01', '2026-11-01')).toBe(true);
+    expect(isRenewable('2025-11-01', '2026-11-01')).toBe(true);
+    expect(isRenewable('2025-10-31', '2026-11-01')).toBe(false);
+  });
+  it('is one window, whatever the dates', () => {
+    const day = fc
+      .integer({ min: 0, max: 20_000 })
+      .map((n) => new Date(n * 86_400_000).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, day, (end, today) => {
+        const days = (Date.parse(end) - Date.parse(today)) / 86_400_000;
+        expect(isRenewable(end, today)).toBe(days <= RENEWAL_WINDOW_DAYS && days >= -RENEWAL_GRACE_DAYS);
+      }),
+    );
   });
 });

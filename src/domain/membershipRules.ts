@@ -74,6 +74,26 @@ export function addMonthsIso(isoDate: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** A membership may be renewed from this many days before its end. */
+export const RENEWAL_WINDOW_DAYS = 60;
+/** …and until this many days after it ended (later, it is bought anew). */
+export const RENEWAL_GRACE_DAYS = 365;
+
+function dayNumber(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+/**
+ * Whether a member's membership is ending, so that it may be renewed (spec section 2: "renewal of a
+ * membership that is ending"): it ends within `RENEWAL_WINDOW_DAYS` of `today`, or ended at most
+ * `RENEWAL_GRACE_DAYS` ago. Calendar dates (YYYY-MM-DD) of the venue.
+ */
+export function isRenewable(endDate: string, today: string): boolean {
+  const days = dayNumber(endDate) - dayNumber(today);
+  return days <= RENEWAL_WINDOW_DAYS && days >= -RENEWAL_GRACE_DAYS;
+}
+
 /**
  * A renewal's new end date: `months` from the later of the member's end date and today (a member who
  * renews early keeps the time left; one whose membership ended starts afresh from today).

@@ -111,6 +111,7 @@ export const m011_MembershipsAndEnrolment: Migration = {
       .addColumn('currency_code', 'text', (c) => c.notNull())
       .addColumn('references_json', 'text')
       .addColumn('seat_json', 'text')
+      .addColumn('previous_json', 'text')
       .addPrimaryKeyConstraint('order_membership_lines_pk', ['reservation_identifier', 'line'])
       .execute();
     await addTo('orders', 'memberships_total', 'integer');

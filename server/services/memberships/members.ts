@@ -100,16 +100,30 @@ export async function fulfilMembershipLines(trx: Trx, now: number, reservationId
     } else {
       const member = await trx
         .selectFrom('members')
-        .select(['end_date', 'reservation_identifier'])
+        .select(['end_date', 'balance', 'used_balance', 'reservation_identifier'])
         .where('member_number', '=', l.member_number ?? '')
         .executeTakeFirst();
       if (!member || member.reservation_identifier === reservationIdentifier) continue;
       endDate = member.end_date;
+      // What a cancellation of this order restores.
+      await trx
+        .updateTable('order_membership_lines')
+        .set({ previous_json: JSON.stringify({ endDate: member.end_date, balance: member.balance }) })
+        .where('reservation_identifier', '=', reservationIdentifier)
+        .where('line', '=', l.line)
+        .execute();
       if (l.kind === 'renewal') {
         endDate = renewedEndDate(member.end_date, today, l.validity_months);
+        // A renewed ticket balance starts afresh: the membership's tickets are all left again.
+        const balance = l.ticket_balance > 0 ? member.used_balance + l.ticket_balance : member.balance;
         await trx
           .updateTable('members')
-          .set({ end_date: endDate, reservation_identifier: reservationIdentifier, price_id: l.price_id })
+          .set({
+            end_date: endDate,
+            balance,
+            reservation_identifier: reservationIdentifier,
+            price_id: l.price_id,
+          })
           .where('member_number', '=', l.member_number!)
           .execute();
       } else {
@@ -155,16 +169,16 @@ export async function fulfilMembershipLines(trx: Trx, now: number, reservationId
 }
 
 /**
- * A paid order with memberships is cancelled: its new members are cancelled, a renewal gives back the
- * months it added, a top-up the tickets it added (never below what was used), and the vouchers it issued
- * that were never used are cancelled.
+ * A paid order with memberships is cancelled: its new members are cancelled, a renewal or top-up puts the
+ * member back as it was (its end date; its balance, never below what was used since), and the vouchers it
+ * issued that were never used are cancelled.
  */
 export async function cancelMembershipLines(trx: Trx, reservationIdentifier: string) {
   const lines = await trx
     .selectFrom('order_membership_lines as l')
     .innerJoin('membership_prices as p', 'p.id', 'l.price_id')
     .innerJoin('memberships as m', 'm.id', 'l.membership_id')
-    .select(['l.kind', 'l.member_number', 'p.top_up_balance', 'm.validity_months'])
+    .select(['l.kind', 'l.member_number', 'l.previous_json', 'p.top_up_balance', 'm.validity_months'])
     .where('l.reservation_identifier', '=', reservationIdentifier)
     .execute();
   if (lines.length === 0) return;
@@ -177,11 +191,18 @@ export async function cancelMembershipLines(trx: Trx, reservationIdentifier: str
       .executeTakeFirst();
     if (!member || member.reservation_identifier !== reservationIdentifier || member.state === 'cancelled')
       continue;
+    const before = l.previous_json
+      ? (JSON.parse(l.previous_json) as { endDate: string; balance: number })
+      : null;
     const set =
       l.kind === 'new'
         ? { state: 'cancelled' }
         : l.kind === 'renewal'
-          ? { end_date: addMonthsIso(member.end_date, -l.validity_months), reservation_identifier: null }
+          ? {
+              end_date: before?.endDate ?? addMonthsIso(member.end_date, -l.validity_months),
+              balance: Math.max(member.used_balance, before?.balance ?? member.balance),
+              reservation_identifier: null,
+            }
           : {
               balance: Math.max(member.used_balance, member.balance - l.top_up_balance),
               reservation_identifier: null,

@@ -3,6 +3,7 @@ import {
   discountAmount,
   hasMixedCurrencies,
   invalidReference,
+  isRenewable,
   samePriceCode,
 } from '../../../src/domain/membershipRules.ts';
 import { calendarDate } from '../../../src/domain/venue.ts';
@@ -120,6 +121,11 @@ export async function validateMemberships(
         throw new AppError('memberNotStarted', `member ${member.member_number} has not started`);
       if (m.kind === 'topUp' && today > member.end_date)
         throw new AppError('memberExpired', `member ${member.member_number} has expired`);
+      if (m.kind === 'renewal' && !isRenewable(member.end_date, today))
+        throw new AppError('getPrice', `member ${member.member_number} is not ending: not renewable yet`, {
+          memberNumber: member.member_number,
+          endDate: member.end_date,
+        });
       if (lines.some((l) => l.memberNumber === member.member_number))
         throw new AppError('formValidation', `member ${member.member_number} is in the cart twice`);
       memberNumber = member.member_number;

@@ -2,6 +2,8 @@ import { Button, Card, Group, PinInput, Stack, Text, TextInput } from '@mantine/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { isRenewable } from '../../domain/membershipRules.ts';
+import { calendarDate } from '../../domain/venue.ts';
 import { formatDate, pickText } from '../../i18n/format.ts';
 import { customerState, setCustomer } from '../../state/customer.ts';
 import { errorText } from '../../ui/errorText.ts';
@@ -12,7 +14,8 @@ import type { MembershipStore } from './store.ts';
 
 /**
  * Renewal and top-ups (spec section 2): a member of this membership (logged in, or found by ID number
- * and logged in with the code sent to their mobile) renews it or adds tickets to a running one.
+ * and logged in with the code sent to their mobile) renews it when it is ending (the box office's own
+ * rule, `isRenewable`) or adds tickets to a running one.
  */
 export function RenewPanel({ store }: { store: MembershipStore }) {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function RenewPanel({ store }: { store: MembershipStore }) {
   const { customer } = useSnapshot(customerState);
   const m = store.membership;
   const renewals = m.prices.filter((p) => p.kind !== 'new');
+  const [today] = useState(() => calendarDate(Date.now()));
   if (renewals.length === 0) return null;
   const members = (customer?.members ?? []).filter((x) => x.membershipId === m.MembershipId);
   if (!customer) return <MemberLookup />;
@@ -38,7 +42,9 @@ export function RenewPanel({ store }: { store: MembershipStore }) {
             </Text>
             <Group gap="xs">
               {renewals
-                .filter((p) => p.kind === 'renewal' || member.isAvailable)
+                .filter((p) =>
+                  p.kind === 'renewal' ? isRenewable(member.endDate, today) : member.isAvailable,
+                )
                 .map((p) => (
                   <Button
                     key={p.MembershipPriceId}
