@@ -208,6 +208,22 @@ describe.each(dialects)('membership seats and member lookup on %s', (dialect) =>
     expect(login.cookies.some((c) => c.name === 'customer_session')).toBe(true);
   });
 
+  it('slows down guessing ID numbers: the lookups of one visitor are limited like ticket codes', async () => {
+    const uuid = visitor();
+    const lookup = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/memberships/member-lookup',
+        headers: { uuid },
+        payload: { ssn: '123456789' },
+      });
+    for (let i = 0; i < 30; i++) expect(errorOf(await lookup()).code).toBe('invalidSSN');
+    const refused = await lookup();
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('too_many_attempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('answers CUSTOMER_NO_MOBILE, memberNotFound and noValidMember', async () => {
     const lookup = (ssn: string) =>
       t.app.inject({

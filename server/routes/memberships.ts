@@ -38,7 +38,7 @@ const errors = { '4xx': ApiErrorSchema };
 
 /** The membership order's calls (spec sections 2, 3 and 7; issue 16). */
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, settings, sms, captcha, authSecret } = app.deps;
+  const { db, clock, config, settings, sms, authSecret } = app.deps;
   const rateEvents = rateEventsRepository(db);
   const auth = (): AuthContext => ({
     db: db.kysely,
@@ -96,7 +96,6 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/memberships/member-lookup',
     {
-      config: { guard: 'lock' },
       schema: {
         tags: ['memberships'],
         summary: 'Finds a member by ID number (renewal, top-up) and sends the login code to their mobile',
@@ -108,8 +107,9 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await captcha.verify(request.body.recaptchaToken, request.ip)))
-        throw new AppError('invalid_captcha', 'the human verification failed; try again');
+      // ID numbers are easy to guess: a lookup counts like a ticket-code lookup (per visitor and per
+      // address, LIMIT_CODES_PER_MINUTE_*), and the captcha is checked when one is configured.
+      await app.guardCall('code', request);
       const found = await lookUpMember(db.kysely, request.body.ssn, clock.now());
       const loginMethod = settings.customerArea.loginMethods.members;
       // The SMS goes out after the lookup's reads, never inside a transaction (requestSmsCode's own).
