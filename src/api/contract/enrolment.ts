@@ -134,6 +134,7 @@ export const EnrollLockBodySchema = z.object({
   seasonId: z.number().int(),
   presentationId: z.number().int().optional(),
   selections: z.array(z.number().int()).max(40).describe('the optional presentations chosen'),
+  recaptchaToken: z.string().max(4000).optional().describe('verified when the venue has a captcha'),
 });
 export type EnrollLockBody = z.infer<typeof EnrollLockBodySchema>;
 

@@ -168,6 +168,7 @@ export const MembershipLockSeatBodySchema = z.object({
       .default([])
       .describe('the seat the membership holds now (lock: released first, a swap)'),
   }),
+  recaptchaToken: z.string().max(4000).optional().describe('verified when the venue has a captcha'),
 });
 export type MembershipLockSeatBody = z.input<typeof MembershipLockSeatBodySchema>;
 export const MembershipLockSeatAnswerSchema = z.object({

@@ -1,3 +1,4 @@
+import { captchaField } from '../../api/captcha.ts';
 import { apiCall, apiUrl } from '../../api/client.ts';
 import {
   type EnrollLockAnswer,
@@ -15,7 +16,12 @@ export const enrollApi = {
   planUrl: (m: EnrolmentMembership) => apiUrl(`/enroll/${m.MembershipId}/seatplan`),
   statusUrl: (m: EnrolmentMembership, presentations: readonly number[]) =>
     apiUrl(`/enroll/${m.MembershipId}/seats-status`, { presentations: presentations.join(',') }),
-  lock: (m: EnrolmentMembership, seat: EnrolmentSeat, optional: readonly number[], presentationId?: number) =>
+  lock: async (
+    m: EnrolmentMembership,
+    seat: EnrolmentSeat,
+    optional: readonly number[],
+    presentationId?: number,
+  ): Promise<EnrollLockAnswer> =>
     apiCall(`/enroll/${m.MembershipId}/lock-seat`, EnrollLockAnswerSchema, {
       method: 'PUT',
       body: {
@@ -25,9 +31,10 @@ export const enrollApi = {
         ...seat,
         selections: [...optional],
         ...(presentationId === undefined ? {} : { presentationId }),
+        ...(await captchaField('lock_seat')),
       },
     }) as Promise<EnrollLockAnswer>,
-  unlock: (m: EnrolmentMembership, presentationId?: number) =>
+  unlock: async (m: EnrolmentMembership, presentationId?: number) =>
     apiCall(`/enroll/${m.MembershipId}/unlock-seat`, EnrollLockAnswerSchema, {
       method: 'PUT',
       body: {
@@ -35,6 +42,7 @@ export const enrollApi = {
         seatplanId: m.seatplanId,
         seasonId: m.SeasonId,
         ...(presentationId === undefined ? {} : { presentationId }),
+        ...(await captchaField('unlock_seat')),
       },
     }),
 };

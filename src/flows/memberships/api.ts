@@ -1,3 +1,4 @@
+import { captchaField } from '../../api/captcha.ts';
 import { apiCall, apiUrl } from '../../api/client.ts';
 import { CustomerInfoAnswerSchema } from '../../api/contract/customer.ts';
 import {
@@ -43,18 +44,24 @@ export const membershipApi = {
     }),
   planUrl: (id: number) => apiUrl('/membership/seatplan', { membershipId: id }),
   statusUrl: (id: number) => apiUrl('/membership/seats-status', { membershipId: id }),
-  lock: (m: MembershipForSale, s: PickedSeat, selections: MembershipSeat[]) =>
+  lock: async (m: MembershipForSale, s: PickedSeat, selections: MembershipSeat[]) =>
     apiCall('/membership/lock-seat', MembershipLockSeatAnswerSchema, {
       method: 'PUT',
-      body: seatBody(m, s, selections),
+      body: { ...seatBody(m, s, selections), ...(await captchaField('lock_seat')) },
     }),
-  unlock: (m: MembershipForSale, s: MembershipSeat) =>
+  unlock: async (m: MembershipForSale, s: MembershipSeat) =>
     apiCall('/membership/unlock-seat', MembershipLockSeatAnswerSchema, {
       method: 'PUT',
-      body: seatBody(m, { sectionId: s.si, x: s.x, y: s.y, ticketGroup: s.tg }, [s]),
+      body: {
+        ...seatBody(m, { sectionId: s.si, x: s.x, y: s.y, ticketGroup: s.tg }, [s]),
+        ...(await captchaField('unlock_seat')),
+      },
     }),
-  lookup: (ssn: string) =>
-    apiCall('/memberships/member-lookup', MemberLookupAnswerSchema, { method: 'POST', body: { ssn } }),
+  lookup: async (ssn: string) =>
+    apiCall('/memberships/member-lookup', MemberLookupAnswerSchema, {
+      method: 'POST',
+      body: { ssn, ...(await captchaField('member_lookup')) },
+    }),
   memberLogin: (ssn: string, smsCode: string) =>
     apiCall('/memberships/member-login', CustomerInfoAnswerSchema, {
       method: 'POST',
