@@ -3,9 +3,9 @@ import { seatNames } from '../../catalogue/seatplans.ts';
 import { cancelMembershipLines, fulfilMembershipLines } from '../../memberships/members.ts';
 import { type MembershipLine, validateMemberships } from '../../memberships/validate.ts';
 import { randomId } from '../ids.ts';
-import { SOLD_FOREVER } from './seatTickets.ts';
+import { cancelClaimedSeats, claimSeat, releaseClaimedSeats, sellClaimedSeats } from './claimedSeats.ts';
 import { AppError } from '../../../errors.ts';
-import { CannotFulfil, type LineKind, NO_TOTALS } from './types.ts';
+import { type LineKind, NO_TOTALS } from './types.ts';
 
 /**
  * Memberships bought, renewed or topped up online (spec sections 2–5, issue 16): validated in
@@ -54,24 +54,14 @@ export const memberships: LineKind<MembershipLine[]> = {
       if (!l.seat) continue;
       const seat = l.seat;
       for (const p of l.presentations) {
-        const claimed = await trx
-          .updateTable('seat_holds')
-          .set({
-            claimed_by: order.reservationIdentifier,
-            expires_at: Math.max(ctx.now + ctx.paymentWindowMs, ctx.now),
-          })
-          .where('presentation_id', '=', p.id)
-          .where('section_id', '=', seat.si)
-          .where('x', '=', seat.x)
-          .where('y', '=', seat.y)
-          .where('visitor', '=', order.visitor)
-          .where('state', '=', 'held')
-          .where('claimed_by', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1)
-          throw new AppError('membership_seat_required', 'the seat is no longer held', {
-            id: l.membershipId,
-          });
+        await claimSeat(
+          trx,
+          order,
+          { pi: p.id, si: seat.si, x: seat.x, y: seat.y },
+          ctx.now + ctx.paymentWindowMs,
+          () =>
+            new AppError('membership_seat_required', 'the seat is no longer held', { id: l.membershipId }),
+        );
         const names = (await seatNames(trx, p.seatplanId)).get(`${seat.si}_${seat.x}_${seat.y}` as never);
         const ticket = await trx
           .selectFrom('tickets')
@@ -109,59 +99,17 @@ export const memberships: LineKind<MembershipLine[]> = {
 
   async fulfil(trx, now, order) {
     // The seats first (the seat kind may have sold them already: the same claim, the same tickets).
-    const pending = await trx
-      .selectFrom('order_tickets')
-      .select('ticket_identifier')
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .where('state', '=', 'pending')
-      .execute();
-    if (pending.length > 0) {
-      const sold = await trx
-        .updateTable('seat_holds')
-        .set({ state: 'sold', expires_at: SOLD_FOREVER })
-        .where('claimed_by', '=', order.reservationIdentifier)
-        .where('visitor', '=', order.visitor)
-        .where('state', '=', 'held')
-        .executeTakeFirst();
-      if (Number(sold.numUpdatedRows) !== pending.length)
-        throw new CannotFulfil('a seat of the membership is no longer held for it');
-      await trx
-        .updateTable('order_tickets')
-        .set({ state: 'valid' })
-        .where('reservation_identifier', '=', order.reservationIdentifier)
-        .where('kind', '=', 'seat')
-        .where('state', '=', 'pending')
-        .execute();
-    }
+    await sellClaimedSeats(trx, order, 'membership');
     await fulfilMembershipLines(trx, now, order.reservationIdentifier);
   },
 
   async release(trx, _now, order) {
     // Members are made only once paid; the seats stay held for the visitor (the seat kind does the same).
-    await trx
-      .updateTable('seat_holds')
-      .set({ claimed_by: null })
-      .where('claimed_by', '=', order.reservationIdentifier)
-      .where('state', '=', 'held')
-      .execute();
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'void' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .where('state', 'in', ['pending', 'valid'])
-      .execute();
+    await releaseClaimedSeats(trx, order);
   },
 
   async cancel(trx, _now, order) {
-    await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'cancelled' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .execute();
+    await cancelClaimedSeats(trx, order);
     await cancelMembershipLines(trx, order.reservationIdentifier);
   },
 };

@@ -12,8 +12,14 @@ import { alreadyEnrolled, isEnrolled, loadEnrolmentMembership } from '../../enro
 import { makeSubscriber } from '../../enrolment/members.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';
 import { randomId } from '../ids.ts';
-import { SOLD_FOREVER } from './seatTickets.ts';
-import { CannotFulfil, type LineKind, NO_TOTALS, type Trx } from './types.ts';
+import {
+  cancelClaimedSeats,
+  claimExpiry,
+  claimSeat,
+  releaseClaimedSeats,
+  sellClaimedSeats,
+} from './claimedSeats.ts';
+import { type LineKind, NO_TOTALS } from './types.ts';
 
 type Hold = Selectable<Database['seat_holds']>;
 
@@ -147,27 +153,7 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
   price: (line) => ({ ...NO_TOTALS, enrolment: line.total }),
 
   async reserve(trx, ctx, order, line) {
-    for (const s of line.seats) {
-      const expiresAt = Math.min(
-        Math.max(s.hold.expires_at, ctx.now + ctx.paymentWindowMs),
-        Math.max(s.holdCap, s.hold.expires_at),
-      );
-      const claimed = await trx
-        .updateTable('seat_holds')
-        .set({ claimed_by: order.reservationIdentifier, expires_at: expiresAt })
-        .where('presentation_id', '=', s.pi)
-        .where('section_id', '=', s.si)
-        .where('x', '=', s.x)
-        .where('y', '=', s.y)
-        .where('visitor', '=', order.visitor)
-        .where('state', '=', 'held')
-        .where('claimed_by', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1)
-        throw new AppError('lock_seat_error', 'the seat is no longer available', {
-          seat: seatKey(s.si, s.x, s.y),
-        });
-    }
+    for (const s of line.seats) await claimSeat(trx, order, s, claimExpiry(ctx, order, s.hold, s.holdCap));
     await trx
       .insertInto('order_tickets')
       .values(
@@ -229,25 +215,7 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
       .where('state', '=', 'pending')
       .executeTakeFirst();
     if (!enrolment) return;
-    // The seat line kind may have sold the order's seats already (they are seat tickets too).
-    await trx
-      .updateTable('seat_holds')
-      .set({ state: 'sold', expires_at: SOLD_FOREVER })
-      .where('claimed_by', '=', order.reservationIdentifier)
-      .where('visitor', '=', order.visitor)
-      .where('state', '=', 'held')
-      .execute();
-    const [tickets, sold] = await Promise.all([
-      countOf(trx, 'order_tickets', order.reservationIdentifier),
-      countOf(trx, 'seat_holds', order.reservationIdentifier),
-    ]);
-    if (tickets !== sold) throw new CannotFulfil('a seat of the enrolment is no longer held for it');
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'valid' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('state', '=', 'pending')
-      .execute();
+    await sellClaimedSeats(trx, order, 'enrolment');
     await makeSubscriber(trx, now, {
       membership_id: enrolment.membership_id,
       customer_id: enrolment.customer_id,
@@ -264,18 +232,7 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
       .where('state', '=', 'pending')
       .executeTakeFirst();
     if (Number(n.numUpdatedRows) === 0) return;
-    await trx
-      .updateTable('seat_holds')
-      .set({ claimed_by: null })
-      .where('claimed_by', '=', order.reservationIdentifier)
-      .where('state', '=', 'held')
-      .execute();
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'void' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('state', 'in', ['pending', 'valid'])
-      .execute();
+    await releaseClaimedSeats(trx, order);
   },
 
   async cancel(trx, _now, order) {
@@ -286,12 +243,7 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
       .where('state', 'in', ['pending', 'valid'])
       .executeTakeFirst();
     if (Number(n.numUpdatedRows) === 0) return;
-    await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'cancelled' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .execute();
+    await cancelClaimedSeats(trx, order);
     await trx
       .updateTable('members')
       .set({ state: 'cancelled' })
@@ -299,19 +251,3 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
       .execute();
   },
 };
-
-async function countOf(trx: Trx, table: 'order_tickets' | 'seat_holds', rid: string): Promise<number> {
-  const q =
-    table === 'order_tickets'
-      ? trx
-          .selectFrom('order_tickets')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('reservation_identifier', '=', rid)
-          .where('state', 'in', ['pending', 'valid'])
-      : trx
-          .selectFrom('seat_holds')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('claimed_by', '=', rid)
-          .where('state', '=', 'sold');
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}

@@ -20,8 +20,15 @@ import { type SeatCode, checkSeatCodes, voucherUses } from './seatCodes.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
 import * as members from './memberTickets.ts';
 import { lockVouchers } from '../payments/vouchers.ts';
+import {
+  cancelClaimedSeats,
+  claimExpiry,
+  claimSeat,
+  releaseClaimedSeats,
+  sellClaimedSeats,
+} from './claimedSeats.ts';
 import { serialiseWhereNeeded } from './serialise.ts';
-import { CannotFulfil, type LineKind, type LineTotals, type Trx } from './types.ts';
+import { type LineKind, type LineTotals, type Trx } from './types.ts';
 import {
   type VoucherUse,
   assertUsesLeft,
@@ -30,9 +37,6 @@ import {
   releaseUses,
   restoreUses,
 } from './voucherTickets.ts';
-
-/** A sold seat's hold never lapses. */
-export const SOLD_FOREVER = 8_640_000_000_000_000;
 
 type Hold = Selectable<Database['seat_holds']>;
 
@@ -228,30 +232,7 @@ export const seatTickets: LineKind<SeatLines> = {
   async reserve(trx, ctx, order, lines) {
     // The order claims its seats; they stay held while the payment is under way (at most the payment
     // window, and never past the hold's own lifetime), or until the deadline of a hold order.
-    for (const s of lines.seats) {
-      const expiresAt =
-        order.isHold && order.holdDeadline !== null
-          ? order.holdDeadline
-          : Math.min(
-              Math.max(s.hold.expires_at, ctx.now + ctx.paymentWindowMs),
-              Math.max(s.holdCap, s.hold.expires_at),
-            );
-      const claimed = await trx
-        .updateTable('seat_holds')
-        .set({ claimed_by: order.reservationIdentifier, expires_at: expiresAt })
-        .where('presentation_id', '=', s.pi)
-        .where('section_id', '=', s.si)
-        .where('x', '=', s.x)
-        .where('y', '=', s.y)
-        .where('visitor', '=', order.visitor)
-        .where('state', '=', 'held')
-        .where('claimed_by', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1)
-        throw new AppError('lock_seat_error', 'the seat is no longer available', {
-          seat: seatKey(s.si, s.x, s.y),
-        });
-    }
+    for (const s of lines.seats) await claimSeat(trx, order, s, claimExpiry(ctx, order, s.hold, s.holdCap));
     const identifiers = lines.seats.map(() => randomId(12));
     await trx
       .insertInto('order_tickets')
@@ -298,37 +279,14 @@ export const seatTickets: LineKind<SeatLines> = {
   },
 
   async fulfil(trx, now, order) {
-    const tickets = await trx
-      .selectFrom('order_tickets')
-      .select(['presentation_id'])
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .where('state', '=', 'pending')
-      .execute();
-    if (tickets.length === 0) return;
-    // Sold only if nobody took the seat over meanwhile (a takeover clears the claim).
-    const sold = await trx
-      .updateTable('seat_holds')
-      .set({ state: 'sold', expires_at: SOLD_FOREVER })
-      .where('claimed_by', '=', order.reservationIdentifier)
-      .where('visitor', '=', order.visitor)
-      .where('state', '=', 'held')
-      .executeTakeFirst();
-    if (Number(sold.numUpdatedRows) !== tickets.length)
-      throw new CannotFulfil('a seat of the order is no longer held for it');
+    const sold = await sellClaimedSeats(trx, order, 'order');
+    if (sold.length === 0) return;
     // Locks as the checkout takes them: seats first, then vouchers.
     await redeemUses(trx, now, order);
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'valid' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .where('state', '=', 'pending')
-      .execute();
     // Other seats the visitor still held for these presentations are let go: the cart is complete.
     await trx
       .deleteFrom('seat_holds')
-      .where('presentation_id', 'in', [...new Set(tickets.map((t) => t.presentation_id))])
+      .where('presentation_id', 'in', sold)
       .where('visitor', '=', order.visitor)
       .where('state', '=', 'held')
       .where('claimed_by', 'is', null)
@@ -337,32 +295,14 @@ export const seatTickets: LineKind<SeatLines> = {
 
   async release(trx, now, order) {
     await releaseUses(trx, now, order);
+    // Member balances are given back for the tickets still pending or valid, before they are void.
     await members.giveBack(trx, order);
-    await trx
-      .updateTable('seat_holds')
-      .set({ claimed_by: null })
-      .where('claimed_by', '=', order.reservationIdentifier)
-      .where('state', '=', 'held')
-      .execute();
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'void' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .where('state', 'in', ['pending', 'valid'])
-      .execute();
+    await releaseClaimedSeats(trx, order);
   },
 
   async cancel(trx, now, order) {
-    // Sold seats keep their order's claim (older sales were given theirs by migration 004).
-    await trx.deleteFrom('seat_holds').where('claimed_by', '=', order.reservationIdentifier).execute();
     await members.giveBack(trx, order);
-    await trx
-      .updateTable('order_tickets')
-      .set({ state: 'cancelled' })
-      .where('reservation_identifier', '=', order.reservationIdentifier)
-      .where('kind', '=', 'seat')
-      .execute();
+    await cancelClaimedSeats(trx, order);
     await restoreUses(trx, now, order);
   },
 };
