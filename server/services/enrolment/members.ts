@@ -1,19 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { calendarDate } from '../../../src/domain/venue.ts';
 import type { Trx } from '../checkout/lines/types.ts';
-
-/** A member number nobody has: 8 digits starting with 8 (season subscribers). */
-export async function freshSubscriberNumber(trx: Trx): Promise<string> {
-  for (;;) {
-    const n = String(80_000_000 + randomInt(0, 10_000_000));
-    const taken = await trx
-      .selectFrom('members')
-      .select('member_number')
-      .where('member_number', '=', n)
-      .executeTakeFirst();
-    if (!taken) return n;
-  }
-}
+import { freshMemberNumber } from '../memberships/members.ts';
 
 /**
  * The paid enrolment makes the subscriber a member of its membership: a fresh member number, from today
@@ -30,7 +17,7 @@ export async function makeSubscriber(
     .select((eb) => eb.fn.max('p.starts_at').as('last'))
     .where('t.reservation_identifier', '=', enrolment.reservation_identifier)
     .executeTakeFirst();
-  const number = await freshSubscriberNumber(trx);
+  const number = await freshMemberNumber(trx, 8);
   const today = calendarDate(now);
   const end = last?.last ? calendarDate(Number(last.last)) : today;
   await trx

@@ -6,10 +6,13 @@ import { voucherReference } from '../vouchers/issue.ts';
 
 const DAY = 86_400_000;
 
-/** A member number nobody has: 8 digits starting with 9 (the box office's own run from 7100). */
-async function freshMemberNumber(trx: Trx): Promise<string> {
+/**
+ * A member number nobody has: 8 digits starting with `first` (9: memberships sold online, 8: season
+ * subscribers; the box office's own run from 7100).
+ */
+export async function freshMemberNumber(trx: Trx, first: 8 | 9 = 9): Promise<string> {
   for (;;) {
-    const n = String(90_000_000 + randomInt(0, 10_000_000));
+    const n = String(first * 10_000_000 + randomInt(0, 10_000_000));
     const taken = await trx
       .selectFrom('members')
       .select('member_number')

@@ -1,33 +1,16 @@
-import { Alert, Button, Card, Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { customerState } from '../../state/customer.ts';
-import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
+import { PurchaseLoginPrompt } from '../checkout/PurchaseAuthStep.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
 import { EnrolmentSummary } from './EnrolmentSummary.tsx';
 import type { EnrolmentStore } from './store.ts';
 
 /** Step 5: details and payment by the one checkout; a subscriber logs in first (the enrolment is theirs). */
 export function PaymentStep({ store }: { store: EnrolmentStore }) {
-  const { t } = useTranslation();
-  const { customer, checked } = useSnapshot(customerState);
+  const { customer } = useSnapshot(customerState);
   if (!customer)
     return (
-      <Stack gap="md" data-testid="enrolment-auth">
-        <Alert color="blue" title={t('enrolment.loginTitle')}>
-          {t('enrolment.loginWhy')}
-        </Alert>
-        {checked ? (
-          <Card withBorder padding="lg" maw={480}>
-            <LoginPanel identify />
-          </Card>
-        ) : null}
-        <Group>
-          <Button variant="default" onClick={() => store.back('payment')}>
-            {t('order.back')}
-          </Button>
-        </Group>
-      </Stack>
+      <PurchaseLoginPrompt ns="enrolment" testId="enrolment-auth" onBack={() => store.back('payment')} />
     );
   return (
     <PurchasePaymentStep

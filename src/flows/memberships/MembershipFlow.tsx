@@ -1,10 +1,10 @@
+import { PurchaseAuthStep } from '../checkout/PurchaseAuthStep.tsx';
 import { Stack } from '@mantine/core';
 import type { MembershipForSale } from '../../api/contract/memberships.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
 import { usePurchaseFlow } from '../checkout/usePurchaseFlow.ts';
-import { AuthStep } from './AuthStep.tsx';
 import { ChooseStep } from './ChooseStep.tsx';
 import { MembershipConfirmation } from './MembershipConfirmation.tsx';
 import { MembershipSummary } from './MembershipSummary.tsx';
@@ -41,7 +41,14 @@ export function MembershipFlow({
       />
       {s.step === 'choose' ? <ChooseStep store={store} /> : null}
       {s.step === 'seats' ? <SeatsStep store={store} /> : null}
-      {s.step === 'auth' ? <AuthStep store={store} /> : null}
+      {s.step === 'auth' ? (
+        <PurchaseAuthStep
+          ns="memberships"
+          testId="membership-auth"
+          onBack={() => store.back('auth')}
+          onForward={() => store.forward('auth')}
+        />
+      ) : null}
       {s.step === 'payment' ? (
         <PurchasePaymentStep
           checkout={store.checkout}

@@ -1,10 +1,10 @@
+import { PurchaseAuthStep } from '../checkout/PurchaseAuthStep.tsx';
 import { Stack } from '@mantine/core';
 import type { Settings } from '../../api/contract/session.ts';
 import type { VouchersForSaleAnswer } from '../../api/contract/vouchers.ts';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
 import { usePurchaseFlow } from '../checkout/usePurchaseFlow.ts';
-import { AuthStep } from './AuthStep.tsx';
 import { ChooseStep } from './ChooseStep.tsx';
 import { ProductsStep } from './ProductsStep.tsx';
 import { createVoucherStore } from './store.ts';
@@ -30,7 +30,14 @@ export function VoucherFlow({ settings, forSale }: { settings: Settings; forSale
         onDismissNotice={store.dismissNotice}
       />
       {s.step === 'choose' ? <ChooseStep store={store} /> : null}
-      {s.step === 'auth' ? <AuthStep store={store} /> : null}
+      {s.step === 'auth' ? (
+        <PurchaseAuthStep
+          ns="vouchers"
+          testId="voucher-auth"
+          onBack={() => store.back('auth')}
+          onForward={() => store.forward('auth')}
+        />
+      ) : null}
       {s.step === 'products' ? <ProductsStep store={store} /> : null}
       {s.step === 'payment' ? (
         <PurchasePaymentStep
