@@ -15,7 +15,7 @@ import { machine } from './server.ts';
 /**
  * Hot reads: what one box-office process (SQLite, in this process, as bench/server.ts) serves per second
  * of the answers every visitor of an on-sale asks for — the events board, the arena's status map, the
- * presentation, its ticket groups and its seat plan — against a plain Fastify route in the same process
+ * presentation, its ticket groups and its seat plan, and a logged-in member's member tickets — against a plain Fastify route in the same process
  * (the baseline: what this machine can do at all). autocannon runs in its own process, 32 connections,
  * 10 s per route (BENCH_HOT_SECONDS); each route asks with `accept-encoding: br, gzip`, as a browser
  * does, and no uuid. Targets: events board ≥ 5,000 req/s, arena status ≥ 1,000 req/s.
@@ -58,7 +58,17 @@ export async function benchHotReads(): Promise<HotReadsResult> {
     const arena = presentations.find((p) => p.category === 'sport' && p.isReserved);
     if (!arena) throw new Error('the demo catalogue has no arena presentation');
     const headers = { 'accept-encoding': 'br, gzip' };
-    const routes: [string, string][] = [
+    // A member's own read (issue 16): never cached, it answers from the customer's session every time.
+    const cinema = presentations.find((p) => p.category === 'movie' && p.saleStatus === 'open');
+    if (!cinema) throw new Error('the demo catalogue has no cinema presentation on sale');
+    const login = await fetch(`${base}/api/customer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'avi@example.com', password: 'avi-demo-2026', includeMemberships: true }),
+    });
+    const session = /customer_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    if (!session) throw new Error(`the demo member could not log in: ${login.status}`);
+    const routes: [string, string, Record<string, string>?][] = [
       ['plain Fastify route (baseline)', `${ping}/ping`],
       ['events board', `${base}/api/seats/presentations`],
       [
@@ -68,19 +78,25 @@ export async function benchHotReads(): Promise<HotReadsResult> {
       ['arena presentation', `${base}/api/presentations/${arena.id}`],
       ['arena ticketGroups', `${base}/api/presentations/${arena.id}/ticketGroups`],
       [
+        "cinema member-tickets (a member's, uncached)",
+        `${base}/api/presentations/${cinema.id}/member-tickets`,
+        { cookie: session },
+      ],
+      [
         'arena seatplanV2',
         `${base}/api/seats/seatplanV2?venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`,
       ],
     ];
     const results: HotRead[] = [];
-    for (const [name, url] of routes) {
-      const check = await fetch(url, { headers });
+    for (const [name, url, own] of routes) {
+      const ask = { ...headers, ...own };
+      const check = await fetch(url, { headers: ask });
       await check.arrayBuffer();
       if (check.status !== 200) throw new Error(`${name}: ${url} answered ${check.status}`);
       console.log(`hot reads: ${name} …`);
       const cpu = process.cpuUsage();
       const started = performance.now();
-      const r = await autocannon(url, { connections: 32, seconds, headers });
+      const r = await autocannon(url, { connections: 32, seconds, headers: ask });
       const used = process.cpuUsage(cpu);
       const serverCpuPct = Math.round(
         ((used.user + used.system) / 1e3 / (performance.now() - started)) * 100,

@@ -92,6 +92,8 @@ export const m011_MembershipsAndEnrolment: Migration = {
     await addTo('tickets', 'membership_id', 'integer');
     await addTo('tickets', 'is_member_sale', 'integer', 0);
     await addTo('tickets', 'loyalty_points_price', 'integer');
+    // Member tickets are looked up by price level for every member's ticket step.
+    await db.schema.createIndex('tickets_group').on('tickets').column('ticket_group_id').execute();
     await addTo('order_tickets', 'member_number', 'text');
     await addTo('order_tickets', 'points_used', 'integer', 0);
     await db.schema.createIndex('order_tickets_member').on('order_tickets').column('member_number').execute();
