@@ -37,6 +37,7 @@ import { enrollRoutes } from './routes/enroll.ts';
 import { memberTicketRoutes } from './routes/memberTickets.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { voucherRoutes } from './routes/vouchers.ts';
+import { vodRoutes } from './routes/vod.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(membershipRoutes);
       await api.register(enrollRoutes);
       await api.register(memberTicketRoutes);
+      await api.register(vodRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },

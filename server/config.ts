@@ -67,6 +67,10 @@ export interface ServerConfig {
   hotCacheMs: number;
   /** Box-office processes on this machine (node:cluster on one port); more than 1 needs DATABASE_URL. */
   workers: number;
+  /** Video on demand: the folder of the films' HLS packages, a stream token's life, a play's grace period. */
+  vodMediaDir: string;
+  vodTokenSeconds: number;
+  vodPlayGraceSeconds: number;
 }
 
 export interface AbuseLimits {
@@ -179,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ),
     hotCacheMs: parseIntStrict(env.HOT_CACHE_MS ?? '2000', 'HOT_CACHE_MS'),
     workers: positive(env.WORKERS ?? '1', 'WORKERS'),
+    vodMediaDir: resolve(env.VOD_MEDIA_DIR ?? resolve(import.meta.dirname, 'vod', 'media')),
+    vodTokenSeconds: positive(env.VOD_TOKEN_SECONDS ?? '120', 'VOD_TOKEN_SECONDS'),
+    vodPlayGraceSeconds: positive(env.VOD_PLAY_GRACE_SECONDS ?? '600', 'VOD_PLAY_GRACE_SECONDS'),
   };
 }
 

@@ -12,6 +12,7 @@ import { seatChangeFeedMigration } from './migrations/008_seat_change_feed.ts';
 import { m009_HoldAddresses } from './migrations/009_hold_addresses.ts';
 import { m010_VouchersAndDonations } from './migrations/010_vouchers_and_donations.ts';
 import { m011_MembershipsAndEnrolment } from './migrations/011_memberships_and_enrolment.ts';
+import { m012_VideoOnDemand } from './migrations/012_video_on_demand.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -31,6 +32,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '009_hold_addresses': m009_HoldAddresses,
     '010_vouchers_and_donations': m010_VouchersAndDonations,
     '011_memberships_and_enrolment': m011_MembershipsAndEnrolment,
+    '012_video_on_demand': m012_VideoOnDemand,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { MembershipTables } from './membershipTables.ts';
 import type { SalesTables } from './salesTables.ts';
+import type { VodTables } from './vodTables.ts';
 
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
@@ -9,7 +10,7 @@ export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' 
 export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
-export interface Database extends SalesTables, MembershipTables {
+export interface Database extends SalesTables, MembershipTables, VodTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };

@@ -8,6 +8,7 @@ import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
 import { seedVouchersForSale } from './vouchersForSale.ts';
 import { seedMemberships } from './memberships.ts';
+import { seedVodFilms } from './vodFilms.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -272,8 +273,9 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     const addons = await seedDemoAddons(db);
     const vouchers = await seedVouchersForSale(db, now);
     const memberships = await seedMemberships(db, now);
+    const films = await seedVodFilms(db);
     return {
-      seeded: customers || giftCards || addons || vouchers || memberships,
+      seeded: customers || giftCards || addons || vouchers || memberships || films,
       presentations: 0,
       seats: 0,
     };
@@ -438,5 +440,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   await seedDemoAddons(db);
   await seedVouchersForSale(db, now);
   await seedMemberships(db, now);
+  await seedVodFilms(db);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

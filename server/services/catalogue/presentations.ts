@@ -190,7 +190,15 @@ export async function getSellablePresentation(db: Kysely<Database>, id: number, 
 export async function getPresentation(db: Kysely<Database>, id: number, now: number): Promise<Presentation> {
   const row = await findRow(db, id);
   assertOnSale(row, now);
-  const [prices, products] = await Promise.all([minPrices(db, [id]), listProducts(db, id)]);
+  const [prices, products, film] = await Promise.all([
+    minPrices(db, [id]),
+    listProducts(db, id),
+    db
+      .selectFrom('vod_films')
+      .select(['plays_allowed', 'rental_hours'])
+      .where('presentation_id', '=', id)
+      .executeTakeFirst(),
+  ]);
   return {
     ...toSummary(row, now, prices.get(id) ?? null),
     viewAreaFilename: row.view_area_filename,
@@ -201,6 +209,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
     lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
     serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
     products,
+    vod: film ? { playsAllowed: film.plays_allowed, rentalHours: film.rental_hours } : null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.ts';
 import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
 import { loadOrderDetails } from './orderDetails.ts';
 import { loadOrderPurchases } from './purchases.ts';
+import { orderVideos } from '../vod/orderVideos.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 
@@ -165,6 +166,7 @@ export async function loadOrderDocument(
     holdExpired: isHold && (order.hold_deadline ?? 0) <= now,
     ...(await loadOrderDetails(db, id)),
     ...(await loadOrderPurchases(db, { ...order, customerName })),
+    ...(await orderVideos(db, id, order.document_key)),
     ...(order.currency_code ? { currency: currencyInfo(order.currency_code) } : {}),
   };
 }

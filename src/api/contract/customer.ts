@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 import { OrderDocumentSchema } from './order.ts';
+import { VideoStatusSchema } from './vod.ts';
 
 /**
  * Customer accounts and the personal area (spec sections 3, 4, 6 and 7). Objects the spec names with
@@ -260,9 +261,7 @@ export const VoucherCancelAnswerSchema = z.object({
   refund: Agorot,
 });
 
-export const videoStatuses = ['expired', 'current', 'future'] as const;
-
-/** An on-demand video the customer bought; playback belongs to the video flow. */
+/** An on-demand video the customer bought: its window, plays and the way to its viewing page. */
 export const VideoPurchaseSchema = z.object({
   reservationIdentifier: z.string(),
   presentationId: z.number().int(),
@@ -270,7 +269,11 @@ export const VideoPurchaseSchema = z.object({
   availableFrom: IsoDateTimeSchema,
   availableUntil: IsoDateTimeSchema,
   purchasedAt: IsoDateTimeSchema,
-  status: z.enum(videoStatuses),
+  status: VideoStatusSchema,
+  playsAllowed: z.number().int(),
+  playsRemaining: z.number().int(),
+  lastPlayedAt: IsoDateTimeSchema.nullable(),
+  watchPath: z.string(),
 });
 export type VideoPurchase = z.infer<typeof VideoPurchaseSchema>;
 export const VideosAnswerSchema = z.object({ videos: z.array(VideoPurchaseSchema) });

@@ -115,6 +115,17 @@ export const errorCatalogue = {
   voucher_amount_invalid: 400, // product
   voucher_payment_not_enabled: 403, // product: the venue takes no voucher payments in this flow
   video_not_sold_online: 409, // product: the venue's cart flag sells no video on demand
+  // Video on demand (spec sections 3, 4 and 8; issue 17)
+  vod_not_found: 404, // product: no such video purchase
+  vod_not_yours: 403, // product: someone else's purchase, or a link key that does not match
+  vod_cancelled: 409, // product: the purchase was cancelled
+  vod_not_available_yet: 409, // product: the viewing window has not begun (status future)
+  vod_expired: 409, // product: the viewing window has closed (status expired)
+  vod_no_plays_left: 409, // product: every play of the purchase has been used
+  vod_stream_taken_over: 409, // product: the purchase now plays on another device (one stream at a time)
+  vod_token_invalid: 403, // product: a stream token that is expired or altered
+  vod_media_not_found: 404, // product: no such file in the film's package
+  vod_film_missing: 409, // product: a video presentation without a film to stream is not sold
   last_commit_error: 409, // the order was already completed (confirmation lastCommit error)
   idempotency_key_reused: 409, // product: one Idempotency-Key, two different carts
   // Memberships and enrolment (spec section 8)

@@ -11,3 +11,4 @@ export * from './checkout.ts';
 export * from './memberships.ts';
 export * from './enrolment.ts';
 export * from './memberTickets.ts';
+export * from './vod.ts';

@@ -5,6 +5,7 @@ import { FeatureCategorySchema } from './presentations.ts';
 import { CartEnrolmentSchema, OrderEnrolmentSchema } from './enrolment.ts';
 import { CartMembershipSchema, OrderMembershipSchema } from './memberships.ts';
 import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
+import { OrderVideoSchema } from './vod.ts';
 
 /** Customer details of an order (spec section 3, customer-info settings decide which are asked). */
 export const CustomerInfoSchema = z
@@ -268,6 +269,10 @@ export const OrderDocumentSchema = z
       .default([])
       .describe('system vouchers the order issued (empty until it is paid)'),
     donations: z.array(OrderDonationSchema).default([]),
+    videos: z
+      .array(OrderVideoSchema)
+      .default([])
+      .describe('videos on demand the order bought, each with its viewing page (empty until it is paid)'),
     donationReceipt: DonationReceiptSchema.nullable()
       .default(null)
       .describe('the donation receipt, once the order is paid'),

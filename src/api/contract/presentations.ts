@@ -131,6 +131,11 @@ export const PresentationSchema = PresentationSummarySchema.extend({
   lockTimer: LockTimerSchema,
   serviceCharge: ServiceChargeSchema,
   products: z.array(ProductSchema),
+  vod: z
+    .object({ playsAllowed: z.number().int(), rentalHours: z.number().int() })
+    .nullable()
+    .default(null)
+    .describe('a video on demand: the plays a purchase allows and the hours of its viewing window'),
 }).meta({ id: 'Presentation' });
 export type Presentation = z.infer<typeof PresentationSchema>;
 

@@ -2,6 +2,7 @@ import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
 import { assertSoldHere } from '../../catalogue/scope.ts';
+import { createRentals, stopRentals } from '../../vod/rentals.ts';
 import { randomId } from '../ids.ts';
 import { NO_TOTALS, type LineKind } from './types.ts';
 
@@ -16,7 +17,8 @@ interface VideoLine {
 /**
  * Video on demand: a rental of a presentation at a virtual venue (types 101–104) while its sale is open.
  * A video is bought on its own (spec section 4: selecting one empties the rest of the cart) and cannot
- * be held. The viewing window and plays belong to the video issue; the purchase is a ticket without a seat.
+ * be held. The purchase is a ticket without a seat; once paid it becomes a rental with its viewing window
+ * and plays (services/vod). A presentation with no film to stream is not sold.
  */
 export const videos: LineKind<VideoLine[]> = {
   name: 'video',
@@ -40,6 +42,12 @@ export const videos: LineKind<VideoLine[]> = {
         throw new AppError('formValidation', `presentation ${p.id} is not a video on demand`);
       assertOnSale(p, ctx.now);
       assertSoldHere(ctx.settings, { id: p.id, businessId: p.business_id, isVod: true });
+      const film = await trx
+        .selectFrom('vod_films')
+        .select('presentation_id')
+        .where('presentation_id', '=', p.id)
+        .executeTakeFirst();
+      if (!film) throw new AppError('vod_film_missing', `presentation ${p.id} has no film to stream`);
       const groups = await loadTicketGroups(trx, p.id, ctx.now);
       const group = groups.find((g) => g.tickets.some((t) => t.id === v.ticketId));
       const ticket = group?.tickets.find((t) => t.id === v.ticketId);
@@ -91,14 +99,16 @@ export const videos: LineKind<VideoLine[]> = {
       .execute();
   },
 
-  async fulfil(trx, _now, order) {
+  async fulfil(trx, now, order) {
     await setState(trx, order.reservationIdentifier, ['pending'], 'valid');
+    await createRentals(trx, order.reservationIdentifier, now);
   },
   async release(trx, _now, order) {
     await setState(trx, order.reservationIdentifier, ['pending'], 'void');
   },
   async cancel(trx, _now, order) {
     await setState(trx, order.reservationIdentifier, ['valid'], 'cancelled');
+    await stopRentals(trx, order.reservationIdentifier);
   },
 };
 
