@@ -54,6 +54,8 @@ export function securityHeaderSet(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...payment],
         workerSrc: ["'self'", 'blob:'],
+        // The film's player (hls.js) feeds the video element through Media Source Extensions: a blob: URL.
+        mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", ...(captcha ? RECAPTCHA.frame : []), ...payment],
         frameAncestors: [`'${framedBy}'`],
         formAction: ["'self'", ...payment],

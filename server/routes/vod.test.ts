@@ -32,7 +32,13 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
       t.app,
       visitor(),
       crypto.randomUUID(),
-      { cart: { customerInfo: customer, creditcardInfo: goodCard, videos: [{ presentationId: video.id, ticketId: rental.id }] } },
+      {
+        cart: {
+          customerInfo: customer,
+          creditcardInfo: goodCard,
+          videos: [{ presentationId: video.id, ticketId: rental.id }],
+        },
+      },
       cookie,
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -47,7 +53,11 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
     };
   }
   const view = (url: string, cookie?: string) =>
-    t.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie: `customer_session=${cookie}` } } : {}) });
+    t.app.inject({
+      method: 'GET',
+      url,
+      ...(cookie ? { headers: { cookie: `customer_session=${cookie}` } } : {}),
+    });
   const play = (url: string, body: object, cookie?: string) =>
     t.app.inject({
       method: 'POST',
@@ -57,12 +67,19 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
     });
   const stream = (token: string, path = 'master.m3u8') =>
     t.app.inject({ method: 'GET', url: `/api/vod/stream/${token}/${path}` });
-  const beat = (token: string) => t.app.inject({ method: 'POST', url: '/api/vod/heartbeat', payload: { token } });
+  const beat = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/vod/heartbeat', payload: { token } });
 
   it('shows the purchase to its owner and to the holder of its link, never to anyone else', async () => {
     const p = await buy(dana);
     const mine = VodViewingSchema.parse((await view(p.api, dana)).json());
-    expect(mine).toMatchObject({ status: 'current', playsAllowed: 3, playsUsed: 0, playsRemaining: 3, lastPlayedAt: null });
+    expect(mine).toMatchObject({
+      status: 'current',
+      playsAllowed: 3,
+      playsUsed: 0,
+      playsRemaining: 3,
+      lastPlayedAt: null,
+    });
     expect(Date.parse(mine.availableUntil) - TEST_NOW).toBe(48 * HOUR);
     expect((await view(`${p.api}?k=${p.key}`)).statusCode).toBe(200);
     expect((await view(p.api)).json()).toMatchObject({ statusCode: 401, code: 'not_logged_in' });
@@ -70,7 +87,10 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
     expect((await view(p.api, other)).json()).toMatchObject({ statusCode: 403, code: 'vod_not_yours' });
     expect((await view(`${p.api}?k=${'A'.repeat(32)}`)).json()).toMatchObject({ code: 'vod_not_yours' });
     expect((await play(p.api, {}, other)).json()).toMatchObject({ code: 'vod_not_yours' });
-    expect((await view(`/api/vod/NOSUCHRES/${video.id}`, dana)).json()).toMatchObject({ statusCode: 404, code: 'vod_not_found' });
+    expect((await view(`/api/vod/NOSUCHRES/${video.id}`, dana)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'vod_not_found',
+    });
   });
 
   it('counts a play when playback starts, not when the same viewer comes back within the grace period', async () => {
@@ -87,7 +107,10 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
     expect(later).toMatchObject({ counted: true, viewing: { playsRemaining: 1 } });
     const last = VodPlayAnswerSchema.parse((await play(p.api, { k: p.key })).json());
     expect(last.viewing.playsRemaining).toBe(0);
-    expect((await play(p.api, { k: p.key })).json()).toMatchObject({ statusCode: 409, code: 'vod_no_plays_left' });
+    expect((await play(p.api, { k: p.key })).json()).toMatchObject({
+      statusCode: 409,
+      code: 'vod_no_plays_left',
+    });
     // The last play may still be resumed within its grace period.
     expect((await play(p.api, { k: p.key, playId: last.playId })).json()).toMatchObject({ counted: false });
   });
@@ -132,7 +155,9 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
     const flipped = `${payload}.${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`;
     expect((await stream(flipped)).json()).toMatchObject({ statusCode: 403, code: 'vod_token_invalid' });
     // No path leaves the film's package.
-    expect((await stream(a.token, '..%2F..%2Fconfig.ts')).json()).toMatchObject({ code: 'vod_media_not_found' });
+    expect((await stream(a.token, '..%2F..%2Fconfig.ts')).json()).toMatchObject({
+      code: 'vod_media_not_found',
+    });
     expect((await stream(a.token, 'subs%2F..%2F..%2Fmaster.m3u8')).json()).toMatchObject({ statusCode: 404 });
     expect((await stream(a.token, '../secret.m3u8')).statusCode).toBe(400);
     // The heartbeat renews the token; an expired token is refused.
@@ -148,7 +173,10 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
     const first = VodPlayAnswerSchema.parse((await play(p.api, { k: p.key })).json());
     const second = VodPlayAnswerSchema.parse((await play(p.api, { k: p.key })).json());
     expect((await stream(second.token)).statusCode).toBe(200);
-    expect((await stream(first.token)).json()).toMatchObject({ statusCode: 409, code: 'vod_stream_taken_over' });
+    expect((await stream(first.token)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'vod_stream_taken_over',
+    });
     expect((await beat(first.token)).json()).toMatchObject({ code: 'vod_stream_taken_over' });
     expect((await beat(second.token)).statusCode).toBe(200);
   });

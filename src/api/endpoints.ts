@@ -41,6 +41,12 @@ import {
   VouchersAnswerSchema,
 } from './contract/customer.ts';
 import { DonationsAnswerSchema } from './contract/donations.ts';
+import {
+  VodHeartbeatAnswerSchema,
+  type VodPlayBody,
+  VodPlayAnswerSchema,
+  VodViewingSchema,
+} from './contract/vod.ts';
 import { PresentationWithCodesSchema, VouchersForSaleAnswerSchema } from './contract/vouchers.ts';
 
 /** Typed calls of the shop, one per API route it uses. */
@@ -149,6 +155,13 @@ export const api = {
       body: reservationIdentifier ? { reservationIdentifier } : {},
     }),
   myVideos: () => apiCall('/customer-area/videos', VideosAnswerSchema),
+  /** A video purchase's viewing page (issue 17): for its owner, or with its link key. */
+  vodViewing: (resId: string, vodId: number, k?: string) =>
+    apiCall(`/vod/${encodeURIComponent(resId)}/${vodId}`, VodViewingSchema, { query: { k } }),
+  vodPlay: (resId: string, vodId: number, body: VodPlayBody) =>
+    apiCall(`/vod/${encodeURIComponent(resId)}/${vodId}/play`, VodPlayAnswerSchema, { method: 'POST', body }),
+  vodHeartbeat: (token: string) =>
+    apiCall('/vod/heartbeat', VodHeartbeatAnswerSchema, { method: 'POST', body: { token } }),
   updateDetails: (body: CustomerDetailsBody) =>
     apiCall('/customer-area/details', CustomerInfoAnswerSchema, { method: 'PUT', body }),
   smsOutbox: () => apiCall('/dev/sms-outbox', SmsOutboxAnswerSchema),

@@ -16,6 +16,7 @@ const concrete: Record<keyof typeof paths, string> = {
   membershipPriceOrder: '/membership/GOLD/P1',
   enroll: '/enroll/SEASON-2027',
   edocument: '/edocument/abc',
+  vodList: '/vod',
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',
   preview: '/preview',
@@ -37,18 +38,12 @@ describe('isKnownPath', () => {
     expect(isKnownPath(`${path}/`)).toBe(true);
   });
 
-  it.each([
-    '/nope',
-    '//',
-    '/order/1/2/3',
-    '/vod',
-    '/vod/1/2/3',
-    '/edocument',
-    '/membership/A/B/C',
-    '/orders',
-  ])('rejects the unknown path %s', (path) => {
-    expect(isKnownPath(path)).toBe(false);
-  });
+  it.each(['/nope', '//', '/order/1/2/3', '/vod/1/2/3', '/edocument', '/membership/A/B/C', '/orders'])(
+    'rejects the unknown path %s',
+    (path) => {
+      expect(isKnownPath(path)).toBe(false);
+    },
+  );
 
   it('treats external link paths as known', () => {
     expect(isKnownPath('/https://example.com/x')).toBe(true);

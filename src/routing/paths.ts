@@ -18,6 +18,8 @@ export const paths = {
   membershipPriceOrder: '/membership/:membershipCode/:membershipPriceCode',
   enroll: '/enroll/:membershipCode',
   edocument: '/edocument/:documentKey',
+  /** The configured video target (spec section 2): the customer's videos. */
+  vodList: '/vod',
   vod: '/vod/:vodId',
   vodWithReservation: '/vod/:resId/:vodId',
   /** The personal area (spec section 2), and the page a login link opens. */
@@ -52,6 +54,11 @@ export function externalTarget(pathname: string, search = '', hash = ''): string
   // Browsers collapse `//` after the scheme in a path: restore it.
   const rest = pathname.slice(1).replace(/^(https?:)\/*/i, '$1//');
   return rest + search + hash;
+}
+
+/** A video on demand's page: its order, or the customer's purchase of it. */
+export function vodPath(presentationId: number): string {
+  return `/vod/${presentationId}`;
 }
 
 export function orderPath(presentationId: number): string {

@@ -64,6 +64,7 @@ function order(tickets: OrderDocument['tickets']): OrderDocument {
     deliveryAddress: null,
     vouchers: [],
     donations: [],
+    videos: [],
     donationReceipt: null,
   };
 }

@@ -51,7 +51,13 @@ export const m012_VideoOnDemand: Migration = {
       .selectFrom('order_tickets as t')
       .innerJoin('orders as o', 'o.reservation_identifier', 't.reservation_identifier')
       .innerJoin('presentations as p', 'p.id', 't.presentation_id')
-      .select(['t.ticket_identifier', 't.reservation_identifier', 't.presentation_id', 'o.created_at', 'p.starts_at'])
+      .select([
+        't.ticket_identifier',
+        't.reservation_identifier',
+        't.presentation_id',
+        'o.created_at',
+        'p.starts_at',
+      ])
       .where('t.kind' as never, '=', 'video' as never)
       .where('t.state' as never, '=', 'valid' as never)
       .where('o.state', '=', 'paid')

@@ -63,7 +63,8 @@ export async function ownedRental(
   const row = await loadRental(db, who);
   if (!row) throw new AppError('vod_not_found', 'no such video purchase');
   if (who.key !== undefined) {
-    if (!sameText(who.key, row.document_key)) throw new AppError('vod_not_yours', 'the link key does not match');
+    if (!sameText(who.key, row.document_key))
+      throw new AppError('vod_not_yours', 'the link key does not match');
   } else {
     if (!who.customerId) throw new AppError('not_logged_in', 'log in, or open the purchase’s link');
     const mine = await ownOrders(db, who.customerId);

@@ -18,7 +18,8 @@ export interface VodDeps {
 }
 
 /** How often the player checks in (and renews its token): well inside the token's life. */
-export const heartbeatSeconds = (tokenSeconds: number) => Math.max(1, Math.min(5, Math.floor(tokenSeconds / 4)));
+export const heartbeatSeconds = (tokenSeconds: number) =>
+  Math.max(1, Math.min(5, Math.floor(tokenSeconds / 4)));
 /** A browser that plays HLS itself cannot renew its token: it lasts the film, up to this long. */
 const NATIVE_TOKEN_MAX_SECONDS = 6 * 3600;
 
@@ -46,7 +47,8 @@ export async function startPlay(
       .where('ticket_identifier', '=', row.ticket_identifier)
       .where('play_id', '=', playId)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new AppError('vod_stream_taken_over', 'another play began meanwhile');
+    if (Number(res.numUpdatedRows) === 0)
+      throw new AppError('vod_stream_taken_over', 'another play began meanwhile');
   } else {
     playId = newPlayId();
     const res = await d.db
@@ -108,7 +110,8 @@ export async function streamOf(d: VodDeps, token: string) {
 export async function heartbeat(d: VodDeps, token: string): Promise<VodHeartbeatAnswer> {
   const { claims, availableUntil } = await streamOf(d, token);
   const now = d.now();
-  if (now > availableUntil + d.graceSeconds * 1000) throw new AppError('vod_expired', 'the viewing window has closed');
+  if (now > availableUntil + d.graceSeconds * 1000)
+    throw new AppError('vod_expired', 'the viewing window has closed');
   await d.db
     .updateTable('video_rentals')
     .set({ play_seen_at: now })

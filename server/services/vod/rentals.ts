@@ -25,7 +25,11 @@ export async function createRentals(trx: Db, reservationIdentifier: string, now:
     .insertInto('video_rentals')
     .values(
       tickets.map((t) => {
-        const w = rentalWindow({ releasedAt: Number(t.starts_at), purchasedAt: now, rentalHours: t.rental_hours });
+        const w = rentalWindow({
+          releasedAt: Number(t.starts_at),
+          purchasedAt: now,
+          rentalHours: t.rental_hours,
+        });
         return {
           ticket_identifier: t.ticket_identifier,
           reservation_identifier: reservationIdentifier,

@@ -38,7 +38,8 @@ export function verifyStreamToken(
   if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'altered' };
   const expected = Buffer.from(mac(key, payload));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'altered' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'altered' };
   const [ticket, stream, exp] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
   const expSeconds = Number(exp);
   if (!ticket || !stream || !Number.isSafeInteger(expSeconds)) return { ok: false, reason: 'altered' };

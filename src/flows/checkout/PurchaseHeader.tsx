@@ -9,7 +9,8 @@ import type { CheckoutMessage } from './store.ts';
 
 interface Props {
   settings: Settings;
-  flow: FlowId;
+  /** The venue's texts for the flow (`settings.flows`); null: the shop's own only. */
+  flow: FlowId | null;
   /** The flow's steps in order (the confirmation last); their texts are `${ns}.steps.${id}`. */
   steps: readonly string[];
   step: string;
@@ -26,7 +27,7 @@ export function PurchaseHeader({ settings, flow, steps, step, ns, notice, onDism
   const { t } = useTranslation();
   const locale = useLocale();
   const phone = usePhone();
-  const texts = settings.flows[flow];
+  const texts = flow ? settings.flows[flow] : undefined;
   const last = steps.length - 1;
   const index = Math.max(0, steps.indexOf(step));
   const active = index === last ? steps.length : index;

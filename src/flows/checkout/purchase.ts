@@ -54,8 +54,11 @@ export interface PurchaseFlowState<Step extends string> {
 
 /** What a purchase flow (vouchers, donations) tells the checkout beyond what they all share. */
 export interface PurchaseFlowSpec<Saved> {
-  /** The purchase cart the flow fills (src/state/purchase.ts); its texts are `${kind}.…`. */
-  kind: PurchaseKind;
+  /**
+   * The purchase cart the flow fills (src/state/purchase.ts); its texts are `${kind}.…`. A video is an
+   * order of the presentation cart (src/state/cart.ts): its form follows the order block.
+   */
+  kind: PurchaseKind | 'video';
   /** The flow's page: payment pages and wallets send the customer back here, in the customer's language. */
   path: string;
   lines: CheckoutHost['lines'];
@@ -66,6 +69,8 @@ export interface PurchaseFlowSpec<Saved> {
   /** What the flow keeps across a payment page, and how it takes it back on return. */
   save(): Saved;
   restore(saved: Saved): void;
+  /** After the order completed, beyond emptying the flow's purchase cart. */
+  completed?(answer: CheckoutCompleted): void;
 }
 
 /** A check of the choice as the next button makes it: nothing chosen, or each chosen line's problem. */
@@ -98,7 +103,7 @@ export function createPurchaseFlow<Step extends string, Saved>(
     await Promise.resolve();
   }
 
-  const block = flowBlock(settings, spec.kind);
+  const block = spec.kind === 'video' ? settings.customerInfo.order : flowBlock(settings, spec.kind);
   const host: CheckoutHost = {
     lines: () => spec.lines(),
     total: () => spec.total(),
@@ -110,7 +115,8 @@ export function createPurchaseFlow<Step extends string, Saved>(
     save: () => spec.save(),
     completed(answer) {
       state.answer = answer;
-      clearPurchase(spec.kind);
+      if (spec.kind !== 'video') clearPurchase(spec.kind);
+      spec.completed?.(answer);
       state.step = 'confirmation';
       window.scrollTo({ top: 0 });
     },

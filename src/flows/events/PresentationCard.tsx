@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { orderPath } from '../../routing/paths.ts';
+import { orderPath, vodPath } from '../../routing/paths.ts';
 
 function languageName(code: string, locale: string): string {
   try {
@@ -91,8 +91,9 @@ function SaleAction({ presentation: p, title }: { presentation: PresentationSumm
     return (
       <Button
         component={Link}
-        to={`/vod/${p.id}`}
+        to={vodPath(p.id)}
         variant="light"
+        data-testid="watch-button"
         aria-label={t('events.watchTitle', { title })}
       >
         {t('events.watch')}

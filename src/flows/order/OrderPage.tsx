@@ -1,6 +1,6 @@
 import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
@@ -12,6 +12,7 @@ import { PriceList } from './PriceList.tsx';
 import { OrderFlow } from './OrderFlow.tsx';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.ts';
+import { vodPath } from '../../routing/paths.ts';
 import { customerState } from '../../state/customer.ts';
 import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
 import type { Settings } from '../../api/contract/session.ts';
@@ -59,6 +60,8 @@ export default function OrderPage() {
       </Alert>
     );
   }
+  // A video on demand is ordered (and watched) on its own page.
+  if (state.data.presentation.isVod) return <Navigate to={vodPath(id)} replace />;
   return (
     <Stack gap="lg">
       <PresentationHeader presentation={state.data.presentation} />
