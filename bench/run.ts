@@ -5,10 +5,12 @@ import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
 import { benchHotReads } from './hotReads.ts';
 import { benchOnsale } from './onsale.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
+import { benchVod } from './vod.ts';
 
 /**
  * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the on-sale (with
- * DATABASE_URL), then the seat-map benchmark (BENCH_SKIP_SEATMAP=1 skips it); JSON in bench/results/.
+ * DATABASE_URL), video on demand, then the seat-map benchmark (BENCH_SKIP_SEATMAP=1 skips it); JSON in
+ * bench/results/.
  */
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
@@ -50,6 +52,8 @@ for (const r of checkout)
 await benchHotReads();
 // PostgreSQL only (skips itself without DATABASE_URL); throws on a double sell, a 5xx or an audit finding.
 await benchOnsale();
+// Video on demand in Chromium: time to the film's first frame, and the JS its viewing page loads.
+await benchVod();
 
 if (process.env.BENCH_SKIP_SEATMAP !== '1') {
   const seatmap = spawnSync(process.execPath, [join(import.meta.dirname, 'seatmap', 'run.ts')], {

@@ -54,8 +54,9 @@ export function securityHeaderSet(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...payment],
         workerSrc: ["'self'", 'blob:'],
-        // The film's player (hls.js) feeds the video element through Media Source Extensions: a blob: URL.
-        mediaSrc: ["'self'", 'blob:'],
+        // The film's player (hls.js) feeds the video element through Media Source Extensions (a blob: URL)
+        // and gives its subtitle tracks an empty data: source.
+        mediaSrc: ["'self'", 'blob:', 'data:'],
         frameSrc: ["'self'", ...(captcha ? RECAPTCHA.frame : []), ...payment],
         frameAncestors: [`'${framedBy}'`],
         formAction: ["'self'", ...payment],

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fillCard, fillCustomer } from './helpers.ts';
+import { fillCard } from './helpers.ts';
 
 /**
  * Video on demand in real Chromium against the real server: the events board's watch button leads to
@@ -48,7 +48,12 @@ test('a new customer buys the at-home film and watches it within its plays (en)'
   await page.getByTestId('next-step').click();
   await expect(page.getByTestId('checkout')).toBeVisible();
   await expect(page.getByTestId('order-total')).toContainText('₪39.00');
-  await fillCustomer(page);
+  // A customer the shop has never seen (the demo customers own videos of their own).
+  await page.locator('input[name=firstName]').fill('Noa');
+  await page.locator('input[name=lastName]').fill('Barak');
+  await page.locator('input[name=email]').fill('noa.vod@example.com');
+  await page.locator('input[name=mobileNumber]').fill('054-7770017');
+  await page.getByTestId('terms').check();
   await fillCard(page, 'en', '4111 1111 1111 1111');
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('confirmation')).toBeVisible();
@@ -124,4 +129,34 @@ test('the viewing page of someone else’s purchase shows a message, never the f
   await page.goto(`/vod/${film.id}?language=he`);
   await expect(page.getByTestId('video-flow')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('vod-choose-he.png'), fullPage: true });
+});
+
+test('the personal area lists a customer’s videos with their plays and leads to the viewing page (en, phone)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const login = await page.request.post('/api/customer/login', {
+    data: { email: 'dana@example.com', password: 'dana-demo-2026' },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/customer-area?language=en');
+  await page.getByTestId('tab-videos').click();
+  const cards = page.getByTestId('video');
+  await expect(cards).toHaveCount(2);
+  const current = cards.filter({ has: page.locator('[data-status=current]') });
+  const expired = cards.filter({ has: page.locator('[data-status=expired]') });
+  await expect(current.getByTestId('video-plays')).toContainText('3 of 3 plays left');
+  await expect(expired.getByTestId('video-watch')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('vod-account-phone-en.png'), fullPage: true });
+  await current.getByTestId('video-watch').click();
+  await expect(page.getByTestId('vod-viewing')).toBeVisible();
+  await expect(page.getByTestId('vod-plays-remaining')).toHaveText('3');
+  await page.screenshot({ path: test.info().outputPath('vod-viewing-phone-en.png'), fullPage: true });
+
+  // The film's own page leads a customer who holds a purchase of it to that purchase.
+  const film = new URL(page.url()).pathname.split('/').at(-1);
+  await page.goto(`/vod/${film}?language=en`);
+  await expect(page.getByTestId('vod-viewing')).toBeVisible();
+  await page.goto('/vod?language=en');
+  await expect(page.getByTestId('my-videos').getByTestId('video')).toHaveCount(2);
 });

@@ -101,10 +101,12 @@ export class Playback {
         maxMaxBufferLength: 16,
         // Every request carries the latest token (the heartbeat renews it).
         xhrSetup: (xhr, url) => xhr.open('GET', url.replace(STREAM, `/api/vod/stream/${this.token}/`), true),
+        ...(this.subtitle ? { subtitlePreference: { lang: this.subtitle } } : {}),
       });
       hls.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
         this.on.subtitles(data.subtitleTracks.map((t) => t.lang ?? ''));
-        this.setSubtitle(this.subtitle);
+        // After hls.js has finished with the new tracks (it picks its default once this event is out).
+        setTimeout(() => this.setSubtitle(this.subtitle), 0);
       });
       hls.on(HlsClass.Events.ERROR, (_e, data) => {
         if (data.fatal) void this.failed();
