@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
 import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
@@ -106,6 +106,7 @@ export default function EDocumentPage() {
       ) : null}
       {doc.presentations.map((p) => {
         const tickets = doc.tickets.filter((tk) => tk.presentationId === p.id);
+        const video = doc.videos.find((v) => v.presentationId === p.id);
         return (
           <Stack key={p.id} gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -129,7 +130,7 @@ export default function EDocumentPage() {
                       <Text size="sm" fw={600}>
                         {formatDateTime(p.dateTime, locale)}
                       </Text>
-                      <Text size="sm">{seatLabel(t, tk, p.isReserved)}</Text>
+                      {video ? null : <Text size="sm">{seatLabel(t, tk, p.isReserved)}</Text>}
                       <Text size="sm" c="dimmed">
                         {pickText(tk.ticketName, locale)} · {pickText(tk.ticketGroupName, locale)}
                         {tk.isSubTicket ? '' : ` · ${formatPrice(tk.price, locale)}`}
@@ -145,6 +146,17 @@ export default function EDocumentPage() {
                       <Text size="xs" c="dimmed" dir="ltr">
                         {tk.ticketIdentifier}
                       </Text>
+                      {video ? (
+                        <Button
+                          component={Link}
+                          to={video.watchPath}
+                          size="xs"
+                          style={{ alignSelf: 'flex-start' }}
+                          data-testid="eticket-watch"
+                        >
+                          {t('vod.watch')}
+                        </Button>
+                      ) : null}
                     </Stack>
                     {p.isDisplayQr && !doc.isHold ? (
                       <QrImage

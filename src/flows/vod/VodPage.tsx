@@ -1,7 +1,11 @@
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { MyVideosPage } from './MyVideosPage.tsx';
-import { VideoEntry } from './VideoEntry.tsx';
-import { ViewingPage } from './ViewingPage.tsx';
+
+// Each page loads only its own code: the viewing page none of the checkout's, the order none of the player's.
+const ViewingPage = lazy(() => import('./ViewingPage.tsx').then((m) => ({ default: m.ViewingPage })));
+const VideoEntry = lazy(() => import('./VideoEntry.tsx').then((m) => ({ default: m.VideoEntry })));
+const MyVideosPage = lazy(() => import('./MyVideosPage.tsx').then((m) => ({ default: m.MyVideosPage })));
 
 /**
  * Video on demand (spec section 2, `/vod/{resId?}/{vodId}`): a purchase's viewing page, a film's order
@@ -9,7 +13,15 @@ import { ViewingPage } from './ViewingPage.tsx';
  */
 export default function VodPage() {
   const { resId, vodId } = useParams();
-  if (resId && vodId) return <ViewingPage key={`${resId}/${vodId}`} resId={resId} vodId={Number(vodId)} />;
-  if (vodId) return <VideoEntry key={vodId} vodId={Number(vodId)} />;
-  return <MyVideosPage />;
+  return (
+    <Suspense fallback={<Skeleton height={360} radius="md" aria-busy="true" />}>
+      {resId && vodId ? (
+        <ViewingPage key={`${resId}/${vodId}`} resId={resId} vodId={Number(vodId)} />
+      ) : vodId ? (
+        <VideoEntry key={vodId} vodId={Number(vodId)} />
+      ) : (
+        <MyVideosPage />
+      )}
+    </Suspense>
+  );
 }
