@@ -1,4 +1,4 @@
-import { Alert, Card, Skeleton, Stack } from '@mantine/core';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
@@ -14,7 +14,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.ts';
 import { vodPath } from '../../routing/paths.ts';
 import { customerState } from '../../state/customer.ts';
-import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
+import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import type { Settings } from '../../api/contract/session.ts';
 
 /**
@@ -68,14 +68,11 @@ export default function OrderPage() {
       {settings?.authRequired && !account.customer ? (
         // The venue sells to logged-in customers only (settings: authRequired); the box office agrees.
         account.checked ? (
-          <Stack gap="md" data-testid="login-required">
-            <Alert color="blue" title={t('order.loginRequiredTitle')}>
-              {t('order.loginRequired')}
-            </Alert>
-            <Card withBorder padding="lg" maw={480}>
-              <LoginPanel />
-            </Card>
-          </Stack>
+          <LoginRequired
+            title={t('order.loginRequiredTitle')}
+            text={t('order.loginRequired')}
+            testId="login-required"
+          />
         ) : (
           <Skeleton height={220} radius="md" aria-busy="true" />
         )

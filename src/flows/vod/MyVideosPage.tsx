@@ -1,10 +1,10 @@
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/endpoints.ts';
 import { customerState } from '../../state/customer.ts';
 import { errorText } from '../../ui/errorText.ts';
-import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
+import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { VideoList } from '../../ui/VideoList.tsx';
 
@@ -22,12 +22,7 @@ export function MyVideosPage() {
       {!account.checked || state.status === 'loading' ? (
         <Skeleton height={160} radius="md" aria-busy="true" />
       ) : !account.customer ? (
-        <Stack gap="md">
-          <Alert color="blue">{t('vod.loginToSee')}</Alert>
-          <Card withBorder padding="lg" maw={480}>
-            <LoginPanel />
-          </Card>
-        </Stack>
+        <LoginRequired text={t('vod.loginToSee')} testId="vod-list-login" />
       ) : state.status === 'error' ? (
         <Alert color="red">{errorText(t, state.error)}</Alert>
       ) : state.data && state.data.videos.length > 0 ? (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { paths } from '../../routing/paths.ts';
 import { customerState } from '../../state/customer.ts';
 import { errorText } from '../../ui/errorText.ts';
-import { LoginPanel } from '../../ui/login/LoginPanel.tsx';
+import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { Player } from './Player.tsx';
 import { ViewingDetails } from './ViewingDetails.tsx';
@@ -35,14 +35,7 @@ export function ViewingPage({ resId, vodId }: { resId: string; vodId: number }) 
     if (code === 'vod_not_found') return <NotFoundPage />;
     if (code === 'not_logged_in')
       return account.checked ? (
-        <Stack gap="md" data-testid="vod-login">
-          <Alert color="blue" title={t('vod.loginTitle')}>
-            {t('vod.loginToWatch')}
-          </Alert>
-          <Card withBorder padding="lg" maw={480}>
-            <LoginPanel />
-          </Card>
-        </Stack>
+        <LoginRequired title={t('vod.loginTitle')} text={t('vod.loginToWatch')} testId="vod-login" />
       ) : (
         <Skeleton height={360} radius="md" aria-busy="true" />
       );
