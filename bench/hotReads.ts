@@ -43,7 +43,8 @@ export interface HotReadsResult {
 export async function benchHotReads(): Promise<HotReadsResult> {
   const seconds = Number(process.env.BENCH_HOT_SECONDS ?? 10);
   const dir = mkdtempSync(join(tmpdir(), 'bench-hot-'));
-  const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: '', LOG_LEVEL: 'warn' });
+  // Stream tokens that outlive the whole run (the player renews its own every few seconds).
+  const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: '', LOG_LEVEL: 'warn', VOD_TOKEN_SECONDS: '3600' });
   const db = await openDatabase({ ...config, poolSize: 4 });
   await seedDemoCatalogue(db.kysely, systemClock.now());
   const app = await buildApp({ config, db });
@@ -68,6 +69,19 @@ export async function benchHotReads(): Promise<HotReadsResult> {
     });
     const session = /customer_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     if (!session) throw new Error(`the demo member could not log in: ${login.status}`);
+    // A viewer's stream (issue 17): every playlist and segment checks its token and the purchase's stream.
+    const videos = (await (
+      await fetch(`${base}/api/customer-area/videos`, { headers: { cookie: session } })
+    ).json()) as { videos: { status: string; watchPath: string }[] };
+    const film = videos.videos.find((v) => v.status === 'current');
+    if (!film) throw new Error('the demo member has no current video');
+    const play = await fetch(`${base}/api${film.watchPath.replace(/\?.*$/, '')}/play`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session },
+      body: '{}',
+    });
+    const { src } = (await play.json()) as { src: string };
+    const stream = `${base}${src.replace(/master\.m3u8$/, '')}`;
     const routes: [string, string, Record<string, string>?][] = [
       ['plain Fastify route (baseline)', `${ping}/ping`],
       ['events board', `${base}/api/seats/presentations`],
@@ -86,6 +100,8 @@ export async function benchHotReads(): Promise<HotReadsResult> {
         'arena seatplanV2',
         `${base}/api/seats/seatplanV2?venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`,
       ],
+      ["film media playlist (a viewer's, behind its token)", `${stream}480p/index.m3u8`],
+      ["film segment, 480p 4 s (a viewer's, behind its token)", `${stream}480p/seg1.m2ts`],
     ];
     const results: HotRead[] = [];
     for (const [name, url, own] of routes) {

@@ -100,6 +100,8 @@ export const vodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vod/stream/:token/*',
     {
+      // Segments are compressed video already; playlists and subtitles are a few hundred bytes.
+      compress: false,
       schema: {
         tags: ['video on demand'],
         summary: 'A playlist, segment or subtitle file of the film, behind a stream token',

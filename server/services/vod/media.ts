@@ -9,6 +9,21 @@ const TYPES: Record<string, string> = {
   vtt: 'text/vtt; charset=utf-8',
 };
 const FOLDER = /^[a-z0-9_-]{1,40}$/;
+/** Files kept in memory, up to this many bytes in all: a film's package is read from disk once. */
+const CACHE_BYTES = 256 * 1024 * 1024;
+const cache = new Map<string, Buffer>();
+let cachedBytes = 0;
+
+async function read(path: string): Promise<Buffer> {
+  const hit = cache.get(path);
+  if (hit) return hit;
+  const body = await readFile(path);
+  if (cachedBytes + body.length <= CACHE_BYTES) {
+    cache.set(path, body);
+    cachedBytes += body.length;
+  }
+  return body;
+}
 const FILE = /^[a-z0-9_-]{1,40}\.(m3u8|m2ts|vtt)$/;
 
 /**
@@ -27,7 +42,7 @@ export async function mediaFile(
     throw new AppError('vod_media_not_found', 'no such file in the film');
   const ext = file.slice(file.lastIndexOf('.') + 1);
   try {
-    const body = await readFile(join(mediaDir, media, ...folders, file));
+    const body = await read(join(mediaDir, media, ...folders, file));
     return { body, type: TYPES[ext]!, isPlaylist: ext === 'm3u8' };
   } catch {
     throw new AppError('vod_media_not_found', 'no such file in the film');

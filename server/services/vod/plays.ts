@@ -3,6 +3,7 @@ import type { VodHeartbeatAnswer, VodPlayAnswer } from '../../../src/api/contrac
 import { decidePlay } from '../../../src/domain/vod.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { TtlCache } from '../../ttlCache.ts';
 import { loadRental, ownedRental, playsOf, viewingOf } from './access.ts';
 import { newPlayId, newStreamId, signStreamToken, verifyStreamToken } from './tokens.ts';
 
@@ -85,18 +86,36 @@ export async function startPlay(
 }
 
 /**
+ * A viewer fetches a segment every few seconds: which stream a purchase plays is read from the database
+ * at most once a second per process for them (a device that was taken over stops within that second,
+ * and at its next heartbeat, which always reads afresh).
+ */
+const STREAM_CHECK_MS = 1000;
+const streamRows = new WeakMap<object, TtlCache<string, StreamRow | undefined>>();
+type StreamRow = { stream_id: string | null; available_until: number; media: string };
+
+function streamRow(db: Db, ticket: string, fresh: boolean): Promise<StreamRow | undefined> {
+  const read = () =>
+    db
+      .selectFrom('video_rentals as r')
+      .innerJoin('vod_films as f', 'f.presentation_id', 'r.presentation_id')
+      .select(['r.stream_id', 'r.available_until', 'f.media'])
+      .where('r.ticket_identifier', '=', ticket)
+      .executeTakeFirst();
+  if (fresh) return read();
+  let rows = streamRows.get(db);
+  if (!rows) streamRows.set(db, (rows = new TtlCache(STREAM_CHECK_MS, Date.now, 10_000)));
+  return rows.get(ticket, read);
+}
+
+/**
  * The stream a token opens, for each playlist and segment: the token must be intact and unexpired
  * (vod_token_invalid, 403) and its stream still the purchase's one (vod_stream_taken_over, 409).
  */
-export async function streamOf(d: VodDeps, token: string) {
+export async function streamOf(d: VodDeps, token: string, fresh = false) {
   const v = verifyStreamToken(d.key, token, d.now());
   if (!v.ok) throw new AppError('vod_token_invalid', `the stream token is ${v.reason}`);
-  const row = await d.db
-    .selectFrom('video_rentals as r')
-    .innerJoin('vod_films as f', 'f.presentation_id', 'r.presentation_id')
-    .select(['r.stream_id', 'r.available_until', 'f.media'])
-    .where('r.ticket_identifier', '=', v.claims.ticket)
-    .executeTakeFirst();
+  const row = await streamRow(d.db, v.claims.ticket, fresh);
   if (!row) throw new AppError('vod_token_invalid', 'the stream token names no purchase');
   if (row.stream_id !== v.claims.stream)
     throw new AppError('vod_stream_taken_over', 'the film is playing on another device');
@@ -108,7 +127,7 @@ export async function streamOf(d: VodDeps, token: string) {
  * A play begun inside the window may finish; no renewal past the window's end plus the grace period.
  */
 export async function heartbeat(d: VodDeps, token: string): Promise<VodHeartbeatAnswer> {
-  const { claims, availableUntil } = await streamOf(d, token);
+  const { claims, availableUntil } = await streamOf(d, token, true);
   const now = d.now();
   if (now > availableUntil + d.graceSeconds * 1000)
     throw new AppError('vod_expired', 'the viewing window has closed');
