@@ -3,7 +3,14 @@ import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import { VideosAnswerSchema } from '../../src/api/contract/customer.ts';
 import { DEMO_CUSTOMERS } from '../seed/customers.ts';
-import { approvedCharges, commit, customer, goodCard, ticketGroupsOf } from '../testing/checkout.ts';
+import {
+  approvedCharges,
+  commit,
+  commitVideo,
+  customer,
+  goodCard,
+  ticketGroupsOf,
+} from '../testing/checkout.ts';
 import { area, loginByEmail } from '../testing/checkoutScenarios.ts';
 import { findPresentation, lock, lockBody, plainFreeSeats } from '../testing/fixtures.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
@@ -24,20 +31,7 @@ describe.each(dialects)('buying a video on demand on %s', (dialect) => {
   it('sells the rental at the box office price, and the buyer finds it among their videos', async () => {
     const dana = await loginByEmail(t.app, DEMO_CUSTOMERS[0]);
     const before = (await approvedCharges(t)).length;
-    const res = await commit(
-      t.app,
-      visitor(),
-      crypto.randomUUID(),
-      {
-        cart: {
-          customerInfo: customer,
-          creditcardInfo: goodCard,
-          videos: [{ presentationId: video.id, ticketId: rental.id }],
-        },
-        locale: 'en',
-      },
-      dana,
-    );
+    const res = await commitVideo(t.app, { presentationId: video.id, ticketId: rental.id }, dana);
     expect(res.statusCode, res.body).toBe(200);
     const answer = CheckoutCompletedSchema.parse(res.json());
     expect(answer.order.totals.total).toBe(rental.price);

@@ -3,10 +3,10 @@ import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import { VodPlayAnswerSchema, VodViewingSchema, type VodPlayAnswer } from '../../src/api/contract/vod.ts';
 import { DEMO_CUSTOMERS } from '../seed/customers.ts';
-import { commit, customer, goodCard, ticketGroupsOf } from '../testing/checkout.ts';
+import { commitVideo, ticketGroupsOf } from '../testing/checkout.ts';
 import { loginByEmail, newAccount } from '../testing/checkoutScenarios.ts';
 import { findPresentation } from '../testing/fixtures.ts';
-import { createTestApp, dialects, TEST_NOW, type TestApp, visitor } from '../testing/harness.ts';
+import { createTestApp, dialects, TEST_NOW, type TestApp } from '../testing/harness.ts';
 
 const HOUR = 3_600_000;
 
@@ -28,19 +28,7 @@ describe.each(dialects)('video on demand on %s', (dialect) => {
   /** Buys the film (as Dana, or as a guest) and answers the purchase's page and link key. */
   async function buy(cookie?: string) {
     t.clock.set(TEST_NOW);
-    const res = await commit(
-      t.app,
-      visitor(),
-      crypto.randomUUID(),
-      {
-        cart: {
-          customerInfo: customer,
-          creditcardInfo: goodCard,
-          videos: [{ presentationId: video.id, ticketId: rental.id }],
-        },
-      },
-      cookie,
-    );
+    const res = await commitVideo(t.app, { presentationId: video.id, ticketId: rental.id }, cookie);
     expect(res.statusCode, res.body).toBe(200);
     const answer = CheckoutCompletedSchema.parse(res.json());
     const [v] = answer.order.videos;

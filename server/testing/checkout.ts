@@ -4,7 +4,7 @@ import type { PresentationSummary, TicketGroup } from '../../src/api/contract/pr
 import type { SandboxPaymentProvider, SandboxRow } from '../services/payments/sandbox/acquirer.ts';
 import { SANDBOX_CARDS } from '../services/payments/sandbox/cards.ts';
 import { type FreeSeat, findPresentation, lock, lockBody, plainFreeSeats } from './fixtures.ts';
-import type { TestApp } from './harness.ts';
+import { type TestApp, visitor } from './harness.ts';
 
 /** Test helpers for the checkout: a customer, cards, the commit call and the sandbox acquirer's ledger. */
 
@@ -22,6 +22,21 @@ export const goodCard = {
   cvv: '123',
   holderId: '123456782',
 };
+
+/** Commits a video on demand paid by the sandbox's approving card, as a guest or a logged-in customer. */
+export function commitVideo(
+  app: FastifyInstance,
+  video: { presentationId: number; ticketId: number },
+  cookie?: string,
+) {
+  return commit(
+    app,
+    visitor(),
+    crypto.randomUUID(),
+    { cart: { customerInfo: customer, creditcardInfo: goodCard, videos: [video] }, locale: 'en' },
+    cookie,
+  );
+}
 
 export function commit(
   app: FastifyInstance,
