@@ -31,4 +31,9 @@ export class TtlCache<K, V> {
     });
     return value;
   }
+
+  /** Drops a key's entry: the next `get` loads it afresh. */
+  forget(key: K): void {
+    this.entries.delete(key);
+  }
 }

@@ -67,6 +67,7 @@ export async function startPlay(
     if (Number(res.numUpdatedRows) === 0) throw new AppError('vod_no_plays_left', 'every play has been used');
     counted = true;
   }
+  rowsOf(d.db).forget(row.ticket_identifier);
   const until = Number(row.available_until);
   const seconds = body.native
     ? Math.min(NATIVE_TOKEN_MAX_SECONDS, Math.max(d.tokenSeconds, Math.ceil((until - now) / 1000)))
@@ -86,15 +87,23 @@ export async function startPlay(
 }
 
 /**
- * A viewer fetches a segment every few seconds: which stream a purchase plays is read from the database
- * at most once a second per process for them (a device that was taken over stops within that second,
- * and at its next heartbeat, which always reads afresh).
+ * A viewer fetches a segment every few seconds: which stream a purchase plays is kept a second per
+ * process. Only a match is served from memory: a token whose stream differs from the one remembered
+ * reads afresh (a new stream is never refused for a stale memory), and a start in this process forgets
+ * it at once. A device taken over through another process stops within that second, and at its next
+ * heartbeat, which always reads afresh.
  */
 const STREAM_CHECK_MS = 1000;
 const streamRows = new WeakMap<object, TtlCache<string, StreamRow | undefined>>();
 type StreamRow = { stream_id: string | null; available_until: number; media: string };
 
-function streamRow(db: Db, ticket: string, fresh: boolean): Promise<StreamRow | undefined> {
+function rowsOf(db: Db): TtlCache<string, StreamRow | undefined> {
+  let rows = streamRows.get(db);
+  if (!rows) streamRows.set(db, (rows = new TtlCache(STREAM_CHECK_MS, Date.now, 10_000)));
+  return rows;
+}
+
+async function streamRow(db: Db, ticket: string, stream: string, fresh: boolean) {
   const read = () =>
     db
       .selectFrom('video_rentals as r')
@@ -102,9 +111,11 @@ function streamRow(db: Db, ticket: string, fresh: boolean): Promise<StreamRow | 
       .select(['r.stream_id', 'r.available_until', 'f.media'])
       .where('r.ticket_identifier', '=', ticket)
       .executeTakeFirst();
-  if (fresh) return read();
-  let rows = streamRows.get(db);
-  if (!rows) streamRows.set(db, (rows = new TtlCache(STREAM_CHECK_MS, Date.now, 10_000)));
+  const rows = rowsOf(db);
+  if (fresh) rows.forget(ticket);
+  const row = await rows.get(ticket, read);
+  if (row?.stream_id === stream || fresh) return row;
+  rows.forget(ticket);
   return rows.get(ticket, read);
 }
 
@@ -115,7 +126,7 @@ function streamRow(db: Db, ticket: string, fresh: boolean): Promise<StreamRow | 
 export async function streamOf(d: VodDeps, token: string, fresh = false) {
   const v = verifyStreamToken(d.key, token, d.now());
   if (!v.ok) throw new AppError('vod_token_invalid', `the stream token is ${v.reason}`);
-  const row = await streamRow(d.db, v.claims.ticket, fresh);
+  const row = await streamRow(d.db, v.claims.ticket, v.claims.stream, fresh);
   if (!row) throw new AppError('vod_token_invalid', 'the stream token names no purchase');
   if (row.stream_id !== v.claims.stream)
     throw new AppError('vod_stream_taken_over', 'the film is playing on another device');
