@@ -38,6 +38,7 @@ import { memberTicketRoutes } from './routes/memberTickets.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { voucherRoutes } from './routes/vouchers.ts';
 import { vodRoutes } from './routes/vod.ts';
+import { mailOutboxRoutes } from './routes/mailOutbox.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -48,6 +49,8 @@ import { type CaptchaVerifier, captchaOff, RecaptchaVerifier } from './services/
 import { loadAuthSecret } from './services/customers/secrets.ts';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './services/customers/sms.ts';
 import { startReconciler } from './services/checkout/reconciler.ts';
+import { startMessenger } from './services/messages/dispatcher.ts';
+import { type MailSender, OutboxMailSender, SmtpMailSender } from './services/messages/mail.ts';
 import type { PaymentProvider } from './services/payments/provider.ts';
 import { SandboxPaymentProvider } from './services/payments/sandbox/acquirer.ts';
 import { visitorCookie } from './services/visitors/visitor.ts';
@@ -70,6 +73,10 @@ export interface AppDeps {
   reconciler?: boolean;
   /** Where SMS go; from SMS_SENDER when absent (the development outbox by default). */
   sms?: SmsSender;
+  /** Where e-mail goes; SMTP with SMTP_URL, else the database outbox. */
+  mail?: MailSender;
+  /** Send queued order confirmations in the background (default true; tests send them themselves). */
+  messenger?: boolean;
   /** The captcha check; from CAPTCHA_SECRET when absent (off without one). */
   captcha?: CaptchaVerifier;
   logger?: FastifyServerOptions['logger'];
@@ -84,6 +91,7 @@ declare module 'fastify' {
       payments: PaymentProvider;
       settings: Settings;
       sms: SmsSender;
+      mail: MailSender;
       captcha: CaptchaVerifier;
       authSecret: Buffer;
       /** Signs and checks the visitor ids the box office issues (services/visitors/visitorId.ts). */
@@ -152,6 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: deps.payments ?? paymentProviderOf(settings.payment.provider, deps, clock),
     settings,
     sms: deps.sms ?? smsSenderOf(deps.config, deps.db, clock),
+    mail:
+      deps.mail ??
+      (deps.config.smtpUrl
+        ? new SmtpMailSender(deps.config.smtpUrl, deps.config.mailFrom)
+        : new OutboxMailSender(deps.db.kysely, () => clock.now())),
     captcha:
       deps.captcha ??
       (deps.config.captchaSecret
@@ -245,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(enrollRoutes);
       await api.register(memberTicketRoutes);
       await api.register(vodRoutes);
+      await api.register(mailOutboxRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },
@@ -284,6 +298,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.config.reconcileGraceSeconds * 1000,
     );
     app.addHook('onClose', async () => reconciler.stop());
+  }
+  if (deps.messenger !== false && deps.reconciler !== false) {
+    const messenger = startMessenger(
+      {
+        db: deps.db.kysely,
+        mail: app.deps.mail,
+        sms: app.deps.sms,
+        now: () => clock.now(),
+        publicUrl: deps.config.publicUrl,
+        log: app.log,
+      },
+      deps.config.messagesIntervalSeconds * 1000,
+    );
+    app.addHook('onClose', async () => messenger.stop());
   }
   app.addHook('onClose', async () => {
     await deps.db.close();

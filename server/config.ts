@@ -71,6 +71,12 @@ export interface ServerConfig {
   vodMediaDir: string;
   vodTokenSeconds: number;
   vodPlayGraceSeconds: number;
+  /** Order confirmations: SMTP when set (else the database outbox), the sender, how often the queue is sent. */
+  smtpUrl: string | undefined;
+  /** The shop and GET /api/dev/mail-outbox show the mail outbox: without SMTP_URL, with DEV_OUTBOX=1, never in production. */
+  mailOutbox: boolean;
+  mailFrom: string;
+  messagesIntervalSeconds: number;
 }
 
 export interface AbuseLimits {
@@ -186,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vodMediaDir: resolve(env.VOD_MEDIA_DIR ?? resolve(import.meta.dirname, 'vod', 'media')),
     vodTokenSeconds: positive(env.VOD_TOKEN_SECONDS ?? '120', 'VOD_TOKEN_SECONDS'),
     vodPlayGraceSeconds: positive(env.VOD_PLAY_GRACE_SECONDS ?? '600', 'VOD_PLAY_GRACE_SECONDS'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailOutbox: !env.SMTP_URL && env.DEV_OUTBOX === '1' && !production,
+    mailFrom: env.MAIL_FROM || 'Tickets <tickets@localhost>',
+    messagesIntervalSeconds: positive(env.MESSAGES_INTERVAL_SECONDS ?? '2', 'MESSAGES_INTERVAL_SECONDS'),
   };
 }
 

@@ -182,6 +182,7 @@ export function defaultSettings(config: ServerConfig): Settings {
       },
       captchaSiteKey: config.captchaSiteKey ?? null,
       smsOutbox: config.smsOutbox,
+      mailOutbox: config.mailOutbox,
     },
     listModes: { presentations: 'grid', vouchers: 'grid', memberships: 'grid', donations: 'list' },
     vouchers: { isNextButtonPerVoucher: false, byCodeButtons: DEFAULT_CODE_BUTTONS },
@@ -243,6 +244,7 @@ export function loadSettings(config: ServerConfig): Settings {
   merged.maxSeatsPerTransaction = base.maxSeatsPerTransaction;
   // Where the SMS go and the captcha key are the deployment's, not the venue's.
   merged.customerArea.smsOutbox = base.customerArea.smsOutbox;
+  merged.customerArea.mailOutbox = base.customerArea.mailOutbox;
   merged.customerArea.captchaSiteKey = base.customerArea.captchaSiteKey;
   const parsed = SettingsAnswerSchema.safeParse(merged);
   if (!parsed.success) {

@@ -13,6 +13,7 @@ import { m009_HoldAddresses } from './migrations/009_hold_addresses.ts';
 import { m010_VouchersAndDonations } from './migrations/010_vouchers_and_donations.ts';
 import { m011_MembershipsAndEnrolment } from './migrations/011_memberships_and_enrolment.ts';
 import { m012_VideoOnDemand } from './migrations/012_video_on_demand.ts';
+import { m013_OrderMessages } from './migrations/013_order_messages.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -33,6 +34,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '010_vouchers_and_donations': m010_VouchersAndDonations,
     '011_memberships_and_enrolment': m011_MembershipsAndEnrolment,
     '012_video_on_demand': m012_VideoOnDemand,
+    '013_order_messages': m013_OrderMessages,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { MembershipTables } from './membershipTables.ts';
 import type { SalesTables } from './salesTables.ts';
+import type { MessageTables } from './messageTables.ts';
 import type { VodTables } from './vodTables.ts';
 
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
@@ -10,7 +11,7 @@ export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' 
 export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
-export interface Database extends SalesTables, MembershipTables, VodTables {
+export interface Database extends SalesTables, MembershipTables, VodTables, MessageTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };

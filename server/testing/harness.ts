@@ -12,6 +12,7 @@ import { seedDemoCatalogue } from '../seed/index.ts';
 import type { CaptchaVerifier } from '../services/customers/captcha.ts';
 import { secretOfSetting } from '../services/customers/secrets.ts';
 import type { SmsSender } from '../services/customers/sms.ts';
+import type { MailSender } from '../services/messages/mail.ts';
 import { issueVisitorId, visitorIdKey } from '../services/visitors/visitorId.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Where SMS go (the development outbox when absent). */
   sms?: SmsSender;
+  /** Where e-mail goes (the development outbox when absent). */
+  mail?: MailSender;
   /** The captcha check (off when absent). */
   captcha?: CaptchaVerifier;
   /** Fastify's logger options (no logging when absent). */
@@ -77,6 +80,7 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
     db,
     clock,
     sms: opts.sms,
+    mail: opts.mail,
     captcha: opts.captcha,
     logger: opts.logger,
     reconciler: false,

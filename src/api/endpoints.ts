@@ -28,6 +28,7 @@ import {
   CustomerInfoAnswerSchema,
   type EmailLoginBody,
   MagCardsAnswerSchema,
+  MailOutboxAnswerSchema,
   LocationsAnswerSchema,
   type MobileLoginBody,
   type MobileValidationBody,
@@ -165,4 +166,5 @@ export const api = {
   updateDetails: (body: CustomerDetailsBody) =>
     apiCall('/customer-area/details', CustomerInfoAnswerSchema, { method: 'PUT', body }),
   smsOutbox: () => apiCall('/dev/sms-outbox', SmsOutboxAnswerSchema),
+  mailOutbox: () => apiCall('/dev/mail-outbox', MailOutboxAnswerSchema),
 };

@@ -23,6 +23,7 @@ const concrete: Record<keyof typeof paths, string> = {
   customerArea: '/customer-area',
   customerAreaLogin: '/customer-area/login/abcDEF_123',
   devSmsOutbox: '/dev/sms-outbox',
+  devMailOutbox: '/dev/mail-outbox',
 };
 
 describe('isKnownPath', () => {

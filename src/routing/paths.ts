@@ -27,6 +27,8 @@ export const paths = {
   customerAreaLogin: '/customer-area/login/:token',
   /** Development: the SMS the outbox sender kept. */
   devSmsOutbox: '/dev/sms-outbox',
+  /** Development: the e-mail the outbox sender kept. */
+  devMailOutbox: '/dev/mail-outbox',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
   preview: '/preview',
 } as const;

@@ -23,6 +23,7 @@ import {
   storedMethod,
 } from './payments/method.ts';
 import { voucherApplications } from './payments/vouchers.ts';
+import { queueOrderMessages } from '../messages/queue.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
 
 /**
@@ -330,6 +331,8 @@ async function placeOrder(
     .execute();
   const ref = { reservationIdentifier: rid, visitor, isHold: cart.isHold, holdDeadline: deadline };
   for (const [kind, v] of validated) await kind.reserve(trx, ctx, ref, v);
+  // A hold is confirmed now: its e-mail and SMS (pay at the box office by the deadline) go out after it.
+  if (cart.isHold) await queueOrderMessages(trx, rid, 'confirmation', now);
 
   const payment = (method: PaymentMethodName, amount: number) => ({
     id: opaqueId('pay'),

@@ -11,6 +11,7 @@ import { opaqueId } from './ids.ts';
 import { lineKinds } from './lines/index.ts';
 import { CannotFulfil, type OrderRef, type Trx } from './lines/types.ts';
 import { writeRefund } from './payments/refunds.ts';
+import { queueOrderMessages } from '../messages/queue.ts';
 import { debitVouchers } from './payments/vouchers.ts';
 
 /**
@@ -118,6 +119,8 @@ export async function confirmOrder(
         .set({ state: 'paid', confirmed_at: now, payment_deadline: null })
         .where('reservation_identifier', '=', rid)
         .execute();
+      // The confirmation e-mail and SMS, sent after the transaction (services/messages).
+      await queueOrderMessages(trx, rid, 'confirmation', now);
       await trx
         .updateTable('commit_attempts')
         .set({ status: 'done' })

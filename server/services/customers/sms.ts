@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
-/** Sends a text message to an Israeli mobile number (05XXXXXXXX). Throws when the gateway fails. */
+/**
+ * Sends a text message to an Israeli mobile number (05XXXXXXXX). Throws when the gateway fails. `id`,
+ * when given, is stable across retries of one message (the outbox keeps one copy per id).
+ */
 export interface SmsSender {
   readonly name: string;
-  send(to: string, text: string): Promise<void>;
+  send(to: string, text: string, id?: string): Promise<void>;
 }
 
 export class SmsSendError extends Error {
@@ -30,10 +33,11 @@ export class OutboxSmsSender implements SmsSender {
     this.now = now;
   }
 
-  async send(to: string, text: string): Promise<void> {
+  async send(to: string, text: string, id?: string): Promise<void> {
     await this.db
       .insertInto('sms_outbox')
-      .values({ id: randomBytes(8).toString('hex'), to_number: to, text, created_at: this.now() })
+      .values({ id: id ?? randomBytes(8).toString('hex'), to_number: to, text, created_at: this.now() })
+      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
 }

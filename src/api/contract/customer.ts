@@ -278,6 +278,20 @@ export const VideoPurchaseSchema = z.object({
 export type VideoPurchase = z.infer<typeof VideoPurchaseSchema>;
 export const VideosAnswerSchema = z.object({ videos: z.array(VideoPurchaseSchema) });
 
+/** GET /dev/mail-outbox: what the development mail sender "sent", newest first (the text part). */
+export const MailOutboxAnswerSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      ics: z.string().nullable().describe('the calendar file sent with it'),
+      createdAt: IsoDateTimeSchema,
+    }),
+  ),
+});
+
 /** GET /dev/sms-outbox: what the development SMS sender "sent", newest first. */
 export const SmsOutboxAnswerSchema = z.object({
   messages: z.array(z.object({ to: z.string(), text: z.string(), createdAt: IsoDateTimeSchema })),

@@ -162,6 +162,7 @@ export const SettingsAnswerSchema = z
       boxOfficeContact: LocalizedTextSchema.describe('shown with BALANCE_IS_DUE'),
       captchaSiteKey: z.string().nullable(),
       smsOutbox: z.boolean().describe('development: the shop links to the SMS outbox'),
+      mailOutbox: z.boolean().default(false).describe('development: the shop links to the mail outbox'),
     }),
     listModes: z
       .object({ presentations: ListMode, vouchers: ListMode, memberships: ListMode, donations: ListMode })

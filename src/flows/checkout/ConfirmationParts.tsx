@@ -2,10 +2,12 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import type { CheckoutCompleted, PaymentSummary } from '../../api/contract/checkout.ts';
 import type { Locale } from '../../api/contract/common.ts';
 import { formatPrice } from '../../i18n/format.ts';
 import { edocumentPath } from '../../routing/paths.ts';
+import { session } from '../../state/session.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 
 /** One payment of the order in words: "Card ending 1111, 3 payments (first ₪83.34, then ₪83.33), approval 482910". */
@@ -87,23 +89,39 @@ export function ConfirmationLinks({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { settings } = useSnapshot(session);
   return (
-    <Group>
-      <Button
-        component={Link}
-        to={`${edocumentPath(answer.documentKey)}?language=${locale}`}
-        data-testid={documentTestId}
-      >
-        {documentLabel}
-      </Button>
-      {answer.orderReceivedUrl ? (
-        <Button component="a" href={answer.orderReceivedUrl} variant="default">
-          {t('order.continue')}
-        </Button>
+    <Stack gap="sm">
+      {answer.email ? (
+        <Text size="sm" data-testid="confirmation-emailed">
+          {t('checkout.emailedTo', { email: answer.email })}
+          {settings?.customerArea.mailOutbox ? (
+            <>
+              {' '}
+              <Anchor component={Link} to="/dev/mail-outbox" target="_blank" size="sm">
+                {t('account.devMailOutboxTitle')}
+              </Anchor>
+            </>
+          ) : null}
+        </Text>
       ) : null}
-      <Anchor component={Link} to="/">
-        {t('order.backToEvents')}
-      </Anchor>
-    </Group>
+      <Group>
+        <Button
+          component={Link}
+          to={`${edocumentPath(answer.documentKey)}?language=${locale}`}
+          data-testid={documentTestId}
+        >
+          {documentLabel}
+        </Button>
+        {answer.orderReceivedUrl ? (
+          <Button component="a" href={answer.orderReceivedUrl} variant="default">
+            {t('order.continue')}
+          </Button>
+        ) : null}
+        <Anchor component={Link} to="/">
+          {t('order.backToEvents')}
+        </Anchor>
+      </Group>
+    </Stack>
   );
 }

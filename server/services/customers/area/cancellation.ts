@@ -6,6 +6,7 @@ import { AppError } from '../../../errors.ts';
 import { cancelOrderInTransaction } from '../../checkout/cancelOrder.ts';
 import { sendRefunds } from '../../checkout/payments/refunds.ts';
 import type { AreaContext } from './context.ts';
+import { queueOrderMessages } from '../../messages/queue.ts';
 import { type OrderFacts, orderFacts, ownOrder, paymentOf } from './orders.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -144,6 +145,7 @@ export async function cancelReservation(
       cancel_fee: quote.fee,
       refund_amount: quote.refund,
     });
+    await queueOrderMessages(trx, reservationIdentifier, 'cancellation', ctx.now);
     return { quote, refunds };
   });
   await sendRefunds(ctx.db, ctx.payments, refunds, () => ctx.now);

@@ -1,0 +1,33 @@
+import type { Generated } from 'kysely';
+
+export type MessageKind = 'confirmation' | 'cancellation';
+export type MessageChannel = 'email' | 'sms';
+/** queued: waiting for its next attempt; sending: claimed by a process until next_attempt_at; sent; failed: given up. */
+export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** Order confirmations (migration 013). Part of `Database` (types.ts). */
+export interface MessageTables {
+  order_messages: {
+    id: string;
+    reservation_identifier: string;
+    kind: MessageKind;
+    channel: MessageChannel;
+    to_address: string;
+    status: MessageStatus;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    last_error: string | null;
+    created_at: number;
+    sent_at: number | null;
+  };
+  /** Development: the mail the outbox sender kept instead of sending (no SMTP_URL). */
+  mail_outbox: {
+    id: string;
+    to_address: string;
+    subject: string;
+    text: string;
+    html: string;
+    ics: string | null;
+    created_at: number;
+  };
+}

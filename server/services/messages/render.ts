@@ -1,0 +1,133 @@
+import type { Locale, LocalizedText } from '../../../src/api/contract/common.ts';
+import type { OrderDocument } from '../../../src/api/contract/order.ts';
+import { VENUE_CURRENCY, VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
+import { money } from '../payments/sandbox/pages.ts';
+import { orderCalendar } from './ics.ts';
+import { MESSAGE_TEXTS } from './texts.ts';
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  ics: string | null;
+  sms: string;
+}
+
+const TAGS: Record<Locale, string> = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL', pl: 'pl-PL' };
+const pickText = (t: LocalizedText, locale: Locale) => t[locale] ?? t.en ?? t.he ?? '';
+const formatDateTime = (iso: string, locale: Locale) =>
+  new Intl.DateTimeFormat(TAGS[locale], {
+    timeZone: VENUE_TIME_ZONE,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * An order's confirmation (paid, or held to be paid at the box office), in the order's language: the
+ * e-mail (subject, text, HTML, and a calendar file of its presentations in Asia/Jerusalem time) and the
+ * SMS with the e-ticket link.
+ */
+export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: number): RenderedMessage {
+  const locale: Locale = doc.locale;
+  const tx = MESSAGE_TEXTS[locale];
+  const rid = doc.reservationIdentifier;
+  const eticketUrl = `${publicUrl}/edocument/${encodeURIComponent(doc.documentKey)}?language=${locale}`;
+  const price = (n: number) => money(n, locale, doc.currency ?? VENUE_CURRENCY);
+  const subject = doc.isHold ? tx.held(rid) : tx.confirmed(rid);
+  const blocks: Block[] = [[{ text: tx.hello(doc.customerName) }], [{ text: tx.thanks }]];
+  for (const p of doc.presentations) {
+    const lines = [
+      {
+        text: `${pickText(p.title, locale)} — ${formatDateTime(p.dateTime, locale)} — ${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`,
+      },
+    ];
+    for (const t of doc.tickets.filter((x) => x.presentationId === p.id)) {
+      const seat = t.row && t.seat ? `${t.section ? `${t.section}, ` : ''}${tx.seat(t.row, t.seat)} — ` : '';
+      lines.push({ text: `• ${seat}${pickText(t.ticketName, locale)} — ${price(t.price)}` });
+    }
+    blocks.push(lines);
+  }
+  const others = [
+    ...doc.products.map((x) => `• ${pickText(x.name, locale)} × ${x.quantity} — ${price(x.total)}`),
+    ...doc.vouchers.map((x) => `• ${pickText(x.name, locale)} (${x.reference}) — ${price(x.price)}`),
+    ...(doc.memberships ?? []).map(
+      (x) => `• ${pickText(x.name, locale)}${x.memberNumber ? ` (${x.memberNumber})` : ''}`,
+    ),
+    ...doc.donations.map((x) => `• ${pickText(x.name, locale)} × ${x.quantity} — ${price(x.total)}`),
+  ];
+  if (others.length) blocks.push(others.map((text) => ({ text })));
+  for (const v of doc.videos)
+    blocks.push([{ text: `${tx.watch} ${pickText(v.title, locale)}`, link: `${publicUrl}${v.watchPath}` }]);
+  if (doc.isHold && doc.holdDeadline)
+    blocks.push([{ text: tx.payBy(formatDateTime(doc.holdDeadline, locale)) }]);
+  blocks.push([{ text: tx.total(price(doc.totals.total)) }]);
+  blocks.push([{ text: tx.eticket, link: eticketUrl }]);
+  const { text, html } = compose(blocks, locale);
+
+  const shows = doc.presentations.filter((p) => p.category !== 'video');
+  const ics =
+    shows.length > 0
+      ? orderCalendar({
+          now,
+          events: shows.map((p) => ({
+            uid: `${rid}-${p.id}@tickets`,
+            title: pickText(p.title, locale),
+            location: `${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`,
+            startsAt: Date.parse(p.dateTime),
+            durationMinutes: 0,
+            description: `${subject}\n${eticketUrl}`,
+            url: eticketUrl,
+          })),
+        })
+      : null;
+  return { subject, text, html, ics, sms: tx.smsConfirmed(rid, eticketUrl) };
+}
+
+/** A cancelled order's e-mail and SMS: what was cancelled (its e-tickets no longer open). */
+export function renderCancellation(o: {
+  reservationIdentifier: string;
+  locale: Locale;
+  customerName: string;
+}) {
+  const tx = MESSAGE_TEXTS[o.locale];
+  const { text, html } = compose(
+    [[{ text: tx.hello(o.customerName) }], [{ text: tx.cancelledBody }]],
+    o.locale,
+  );
+  return {
+    subject: tx.cancelled(o.reservationIdentifier),
+    text,
+    html,
+    ics: null,
+    sms: tx.smsCancelled(o.reservationIdentifier),
+  };
+}
+
+type Block = { text: string; link?: string }[];
+
+/** The message as plain text and as HTML (every text escaped; right to left in Hebrew and Arabic). */
+function compose(blocks: Block[], locale: Locale): { text: string; html: string } {
+  const text = blocks
+    .map((b) => b.map((l) => (l.link ? `${l.text}\n${l.link}` : l.text)).join('\n'))
+    .join('\n\n');
+  const dir = locale === 'he' || locale === 'ar' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif">` +
+    blocks
+      .map(
+        (b) =>
+          `<p>${b
+            .map((l) =>
+              l.link
+                ? `${escapeHtml(l.text)}<br><a href="${escapeHtml(l.link)}">${escapeHtml(l.link)}</a>`
+                : escapeHtml(l.text),
+            )
+            .join('<br>')}</p>`,
+      )
+      .join('') +
+    '</body></html>';
+  return { text, html };
+}
