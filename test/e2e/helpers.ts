@@ -139,7 +139,8 @@ export async function heldSeats(page: Page, show: PresentationSummary): Promise<
 async function latestSms(request: APIRequestContext, mobile: string): Promise<string> {
   const res = await request.get('/api/dev/sms-outbox', { params: { mobileNumber: mobile } });
   const { messages } = (await res.json()) as { messages: { text: string }[] };
-  return messages[0]?.text ?? '';
+  // The newest login code: order confirmations go to the same number too.
+  return messages.find((m) => /\b\d{6}\b/.test(m.text))?.text ?? '';
 }
 
 /** Logs in inside an open login panel (the personal area's, or the hold dialog's). */
