@@ -2,6 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { sendRefunds } from './payments/refunds.ts';
 import { advanceOrder, refundFailedOrder } from './settle.ts';
+import { runPeriodically } from '../periodic.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 export interface ReconcileReport {
@@ -83,30 +84,13 @@ export async function reconcile(deps: CheckoutDeps, graceMs = 10_000): Promise<R
 
 /** Runs the reconciler now and every `intervalMs`; the timer never keeps the process alive. */
 export function startReconciler(deps: CheckoutDeps, intervalMs: number, graceMs: number): { stop(): void } {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    reconcile(deps, graceMs)
-      .then((r) => {
-        if (r.confirmed || r.failed || r.refunded) deps.log?.info(r, 'reconciled payments');
-      })
-      .catch((err: unknown) =>
-        // The database away (a restart) is not a failure of ours: the next round settles what is left.
-        isDatabaseUnavailable(err)
-          ? deps.log?.warn({ err }, 'the reconciler waits for the database')
-          : deps.log?.error({ err }, 'the reconciler failed'),
-      )
-      .finally(() => (running = false));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  const first = setTimeout(run, 0);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
+  return runPeriodically(
+    'the reconciler',
+    intervalMs,
+    async () => {
+      const r = await reconcile(deps, graceMs);
+      if (r.confirmed || r.failed || r.refunded) deps.log?.info(r, 'reconciled payments');
     },
-  };
+    deps.log,
+  );
 }

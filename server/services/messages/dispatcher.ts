@@ -7,6 +7,7 @@ import type { SmsSender } from '../customers/sms.ts';
 import { loadOrderDocument } from '../orders/documents.ts';
 import type { MailSender } from './mail.ts';
 import { claimDue, markFailed, markSent } from './queue.ts';
+import { runPeriodically } from '../periodic.ts';
 import { renderCancellation, renderConfirmation } from './render.ts';
 
 export interface MessengerDeps {
@@ -85,26 +86,12 @@ async function cancelledOrder(db: Kysely<Database>, rid: string) {
 
 /** Sends due messages every `intervalMs` (and once at start); the timer never keeps the process alive. */
 export function startMessenger(d: MessengerDeps, intervalMs: number): { stop(): void } {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    sendDueMessages(d)
-      .catch((err: unknown) =>
-        isDatabaseUnavailable(err)
-          ? d.log?.warn({ err }, 'order messages wait for the database')
-          : d.log?.error({ err }, 'sending order messages failed'),
-      )
-      .finally(() => (running = false));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  const first = setTimeout(run, 0);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
+  return runPeriodically(
+    'sending order messages',
+    intervalMs,
+    async () => {
+      await sendDueMessages(d);
     },
-  };
+    d.log,
+  );
 }
