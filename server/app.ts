@@ -39,6 +39,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { voucherRoutes } from './routes/vouchers.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { mailOutboxRoutes } from './routes/mailOutbox.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(memberTicketRoutes);
       await api.register(vodRoutes);
       await api.register(mailOutboxRoutes);
+      await api.register(staffRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },

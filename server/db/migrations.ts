@@ -14,6 +14,7 @@ import { m010_VouchersAndDonations } from './migrations/010_vouchers_and_donatio
 import { m011_MembershipsAndEnrolment } from './migrations/011_memberships_and_enrolment.ts';
 import { m012_VideoOnDemand } from './migrations/012_video_on_demand.ts';
 import { m013_OrderMessages } from './migrations/013_order_messages.ts';
+import { m014_Staff } from './migrations/014_staff.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -35,6 +36,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '011_memberships_and_enrolment': m011_MembershipsAndEnrolment,
     '012_video_on_demand': m012_VideoOnDemand,
     '013_order_messages': m013_OrderMessages,
+    '014_staff': m014_Staff,
   };
 }
 

@@ -2,8 +2,8 @@ import type { Generated } from 'kysely';
 import type { MembershipTables } from './membershipTables.ts';
 import type { SalesTables } from './salesTables.ts';
 import type { MessageTables } from './messageTables.ts';
+import type { StaffTables } from './staffTables.ts';
 import type { VodTables } from './vodTables.ts';
-
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
@@ -11,7 +11,7 @@ export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' 
 export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
-export interface Database extends SalesTables, MembershipTables, VodTables, MessageTables {
+export interface Database extends SalesTables, MembershipTables, VodTables, MessageTables, StaffTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };

@@ -9,6 +9,7 @@ import { seedDemoGiftCards } from './giftCards.ts';
 import { seedVouchersForSale } from './vouchersForSale.ts';
 import { seedMemberships } from './memberships.ts';
 import { seedVodFilms } from './vodFilms.ts';
+import { seedStaff } from './staff.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -274,8 +275,9 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     const vouchers = await seedVouchersForSale(db, now);
     const memberships = await seedMemberships(db, now);
     const films = await seedVodFilms(db);
+    const staff = await seedStaff(db, now);
     return {
-      seeded: customers || giftCards || addons || vouchers || memberships || films,
+      seeded: customers || giftCards || addons || vouchers || memberships || films || staff,
       presentations: 0,
       seats: 0,
     };
@@ -441,5 +443,6 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   await seedVouchersForSale(db, now);
   await seedMemberships(db, now);
   await seedVodFilms(db);
+  await seedStaff(db, now);
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

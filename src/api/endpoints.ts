@@ -43,6 +43,13 @@ import {
 } from './contract/customer.ts';
 import { DonationsAnswerSchema } from './contract/donations.ts';
 import {
+  NoContentSchema,
+  type StaffLoginBody,
+  StaffMeSchema,
+  StaffMessagesAnswerSchema,
+  type orderMessageStatuses,
+} from './contract/staff.ts';
+import {
   VodHeartbeatAnswerSchema,
   type VodPlayBody,
   VodPlayAnswerSchema,
@@ -166,5 +173,13 @@ export const api = {
   updateDetails: (body: CustomerDetailsBody) =>
     apiCall('/customer-area/details', CustomerInfoAnswerSchema, { method: 'PUT', body }),
   smsOutbox: () => apiCall('/dev/sms-outbox', SmsOutboxAnswerSchema),
+  /** The staff area (issue 18): its own login and session. */
+  staffLogin: (body: StaffLoginBody) => apiCall('/staff/login', StaffMeSchema, { method: 'POST', body }),
+  staffMe: () => apiCall('/staff/me', StaffMeSchema),
+  staffLogout: () => apiCall('/staff/logout', NoContentSchema, { method: 'POST' }),
+  staffMessages: (status?: (typeof orderMessageStatuses)[number]) =>
+    apiCall('/staff/messages', StaffMessagesAnswerSchema, { query: { status } }),
+  staffRetryMessage: (id: string) =>
+    apiCall(`/staff/messages/${encodeURIComponent(id)}/retry`, NoContentSchema, { method: 'POST' }),
   mailOutbox: () => apiCall('/dev/mail-outbox', MailOutboxAnswerSchema),
 };

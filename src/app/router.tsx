@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: paths.customerAreaLogin, ...lazyPage(() => import('../flows/account/LinkLoginPage.tsx')) },
       { path: paths.devSmsOutbox, ...lazyPage(() => import('../flows/account/SmsOutboxPage.tsx')) },
       { path: paths.devMailOutbox, ...lazyPage(() => import('../flows/account/MailOutboxPage.tsx')) },
+      { path: paths.staff, ...lazyPage(() => import('../flows/staff/StaffPage.tsx')) },
       { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
       { path: '*', element: <NotFoundPage /> },
     ],

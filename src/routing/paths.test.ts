@@ -19,6 +19,7 @@ const concrete: Record<keyof typeof paths, string> = {
   vodList: '/vod',
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',
+  staff: '/staff',
   preview: '/preview',
   customerArea: '/customer-area',
   customerAreaLogin: '/customer-area/login/abcDEF_123',

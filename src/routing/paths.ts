@@ -29,6 +29,8 @@ export const paths = {
   devSmsOutbox: '/dev/sms-outbox',
   /** Development: the e-mail the outbox sender kept. */
   devMailOutbox: '/dev/mail-outbox',
+  /** Staff: the staff area (login, order messages). */
+  staff: '/staff',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
   preview: '/preview',
 } as const;

@@ -41,3 +41,33 @@ test('an order’s confirmation e-mail reaches the mail outbox with its e-ticket
   await expect(mail).toContainText('/edocument/');
   await page.screenshot({ path: test.info().outputPath('mail-outbox-en.png'), fullPage: true });
 });
+
+test('a manager logs in to the staff area and sees the confirmations sent; the box office sees no managers’ page (en)', async ({
+  page,
+}) => {
+  await page.goto('/staff?language=en');
+  const login = page.getByTestId('staff-login');
+  await login.locator('input[name=username]').fill('manager');
+  await login.locator('input[name=password]').fill('wrong password');
+  await page.getByTestId('staff-login-submit').click();
+  await expect(page.getByTestId('staff-login-error')).toHaveText('Wrong login details.');
+  await login.locator('input[name=password]').fill('manager-demo-2026');
+  await page.getByTestId('staff-login-submit').click();
+  await expect(page.getByTestId('staff-who')).toHaveText('Maya Manager · Manager');
+  await page.getByTestId('staff-messages').getByText('Sent', { exact: true }).click();
+  await expect(page.getByTestId('staff-message').first()).toContainText('Confirmation · E-mail');
+  await page.screenshot({ path: test.info().outputPath('staff-messages-en.png'), fullPage: true });
+  // The staff session is the staff area's own: the shop's personal area does not know it.
+  await page.reload();
+  await expect(page.getByTestId('staff-area')).toBeVisible();
+  await page.getByTestId('staff-logout').click();
+  await expect(page.getByTestId('staff-login')).toBeVisible();
+
+  await login.locator('input[name=username]').fill('boxoffice');
+  await login.locator('input[name=password]').fill('boxoffice-demo-2026');
+  await page.getByTestId('staff-login-submit').click();
+  await expect(page.getByTestId('staff-nothing')).toBeVisible();
+  await expect(page.getByTestId('staff-messages')).toHaveCount(0);
+  const denied = await page.request.get('/api/staff/messages');
+  expect(denied.status()).toBe(403);
+});

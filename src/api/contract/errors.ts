@@ -160,6 +160,9 @@ export const errorCatalogue = {
   CUSTOMER_NOT_FOUND: 404,
   INVALID_SMS_CODE: 400,
   LOGIN_FAILED: 401,
+  staff_not_logged_in: 401, // product: a staff call without a staff session
+  staff_forbidden: 403, // product: a staff call that needs another staff role
+  message_not_failed: 409, // product: only an order message that was given up can be sent again
   SMS_FAILED: 502,
   invalid_captcha: 400,
   invalid_mobileNumber: 400,

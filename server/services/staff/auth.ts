@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { StaffMe } from '../../../src/api/contract/staff.ts';
+import type { RateEventsRepository } from '../../db/repositories/rateEvents.ts';
+import type { StaffRole } from '../../db/staffTables.ts';
+import type { Database } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+import { countTry, forgetEvent, type Limit } from '../customers/rateLimit.ts';
+import { sha256, verifyPassword } from '../customers/secrets.ts';
+
+type Db = Kysely<Database>;
+
+/** Failed staff logins: 10 per username and 30 per address per 15 minutes. */
+const FAILS_PER_USER: Limit = { bucket: 'staff_user', max: 10, windowMs: 15 * 60_000 };
+const FAILS_PER_ADDRESS: Limit = { bucket: 'staff_address', max: 30, windowMs: 15 * 60_000 };
+/** A staff session lasts a working day. */
+export const STAFF_SESSION_MS = 12 * 3_600_000;
+
+/**
+ * Logs a staff user in by username and password (one answer for an unknown user and a wrong password).
+ * Each try counts against the limits before the password is checked; a right password takes it back.
+ */
+export async function staffLogin(
+  db: Db,
+  events: RateEventsRepository,
+  body: { username: string; password: string },
+  address: string,
+  now: number,
+): Promise<{ sessionId: string; me: StaffMe }> {
+  const username = body.username.trim().toLowerCase();
+  const limits = [
+    [FAILS_PER_USER, username],
+    [FAILS_PER_ADDRESS, address],
+  ] as const;
+  await db.transaction().execute((trx) => countTry(events, limits, now, trx));
+  const user = await db
+    .selectFrom('staff_users')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const ok = await verifyPassword(body.password, user?.password_hash ?? null);
+  if (!ok || !user) throw new AppError('LOGIN_FAILED', 'wrong login details');
+  const sessionId = randomBytes(16).toString('base64url');
+  await db.transaction().execute(async (trx) => {
+    for (const [limit, key] of limits) await forgetEvent(events, limit, key, now, trx);
+    await trx
+      .insertInto('staff_sessions')
+      .values({
+        id_hash: sha256(sessionId),
+        staff_id: user.id,
+        created_at: now,
+        expires_at: now + STAFF_SESSION_MS,
+      })
+      .execute();
+    await trx.deleteFrom('staff_sessions').where('expires_at', '<', now).execute();
+  });
+  return { sessionId, me: { username: user.username, displayName: user.display_name, role: user.role } };
+}
+
+/** The staff user of a session cookie; null without a live session. */
+export async function staffOfSession(
+  db: Db,
+  sessionId: string | undefined,
+  now: number,
+): Promise<StaffMe | null> {
+  if (!sessionId || sessionId.length > 64) return null;
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_users as u', 'u.id', 's.staff_id')
+    .select(['u.username', 'u.display_name', 'u.role', 's.expires_at'])
+    .where('s.id_hash', '=', sha256(sessionId))
+    .executeTakeFirst();
+  if (!row || Number(row.expires_at) <= now) return null;
+  return { username: row.username, displayName: row.display_name, role: row.role };
+}
+
+/** Staff calls: staff_not_logged_in (401) without a staff session, staff_forbidden (403) for another role. */
+export function assertRole(me: StaffMe | null, roles: readonly StaffRole[]): StaffMe {
+  if (!me) throw new AppError('staff_not_logged_in', 'log in as staff');
+  if (!roles.includes(me.role)) throw new AppError('staff_forbidden', 'this needs another staff role');
+  return me;
+}
+
+export async function staffLogout(db: Db, sessionId: string | undefined): Promise<void> {
+  if (!sessionId || sessionId.length > 64) return;
+  await db.deleteFrom('staff_sessions').where('id_hash', '=', sha256(sessionId)).execute();
+}
