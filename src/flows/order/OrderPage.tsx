@@ -76,7 +76,11 @@ export default function OrderPage() {
         ) : (
           <Skeleton height={220} radius="md" aria-busy="true" />
         )
-      ) : settings && !state.data.presentation.isVod ? (
+      ) : settings && !account.checked ? (
+        // The flow's form starts with a logged-in customer's details: it waits until the box office
+        // has said who is logged in (a reload on a busy machine answered the order before that).
+        <Skeleton height={220} radius="md" aria-busy="true" />
+      ) : settings ? (
         <OrderFlow
           key={state.data.presentation.id}
           presentation={state.data.presentation}
