@@ -3,7 +3,8 @@ import type { Locale } from '../../src/api/contract/common.ts';
 import { currencyInfo } from '../../src/domain/currency.ts';
 import { SandboxPaymentProvider } from '../services/payments/sandbox/acquirer.ts';
 import { SandboxBank } from '../services/payments/sandbox/bank.ts';
-import { escapeHtml, money, page, pageLocale, tx } from '../services/payments/sandbox/pages.ts';
+import { page, pageLocale, tx } from '../services/payments/sandbox/pages.ts';
+import { escapeHtml, money } from '../services/serverText.ts';
 
 type Query = { lang?: unknown; token?: unknown; code?: unknown };
 type Form = Record<string, unknown> | null | undefined;

@@ -1,7 +1,7 @@
 import type { Locale, LocalizedText } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { VENUE_CURRENCY, VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
-import { money } from '../payments/sandbox/pages.ts';
+import { dateTime, escapeHtml, money } from '../serverText.ts';
 import { orderCalendar } from './ics.ts';
 import { MESSAGE_TEXTS } from './texts.ts';
 
@@ -13,17 +13,8 @@ export interface RenderedMessage {
   sms: string;
 }
 
-const TAGS: Record<Locale, string> = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL', pl: 'pl-PL' };
 const pickText = (t: LocalizedText, locale: Locale) => t[locale] ?? t.en ?? t.he ?? '';
-const formatDateTime = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(TAGS[locale], {
-    timeZone: VENUE_TIME_ZONE,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const formatDateTime = (iso: string, locale: Locale) => dateTime(iso, locale, VENUE_TIME_ZONE);
 
 /**
  * An order's confirmation (paid, or held to be paid at the box office), in the order's language: the

@@ -1,11 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import { type VodViewing, watchPath } from '../../../src/api/contract/vod.ts';
 import { playsRemaining, type RentalPlays, videoStatus } from '../../../src/domain/vod.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { ownOrders } from '../customers/area/orders.ts';
+import { ownOrder } from '../customers/area/orders.ts';
+import { sameText } from '../customers/secrets.ts';
 
 type Db = Kysely<Database>;
 
@@ -46,12 +46,6 @@ export function playsOf(r: RentalRow): RentalPlays {
   };
 }
 
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /**
  * The purchase, for its owner only: the customer whose order it is (logged in), or whoever holds the
  * purchase's link key (the order's document key). Someone else's purchase is never shown nor streamed.
@@ -67,9 +61,12 @@ export async function ownedRental(
       throw new AppError('vod_not_yours', 'the link key does not match');
   } else {
     if (!who.customerId) throw new AppError('not_logged_in', 'log in, or open the purchase’s link');
-    const mine = await ownOrders(db, who.customerId);
-    if (!mine.some((o) => o.reservation_identifier === row.reservation_identifier))
-      throw new AppError('vod_not_yours', 'this video was bought by someone else');
+    // The personal area's rule: the customer's account, the customer of the order, or the same mobile.
+    await ownOrder(db, false, who.customerId, row.reservation_identifier).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'not_your_item')
+        throw new AppError('vod_not_yours', 'this video was bought by someone else');
+      throw err;
+    });
   }
   if (row.order_state !== 'paid' || row.ticket_state !== 'valid')
     throw new AppError('vod_cancelled', 'this purchase was cancelled');

@@ -101,7 +101,6 @@ export class Playback {
         maxMaxBufferLength: 16,
         // Every request carries the latest token (the heartbeat renews it).
         xhrSetup: (xhr, url) => xhr.open('GET', url.replace(STREAM, `/api/vod/stream/${this.token}/`), true),
-        ...(this.subtitle ? { subtitlePreference: { lang: this.subtitle } } : {}),
       });
       hls.on(HlsClass.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
         this.on.subtitles(data.subtitleTracks.map((t) => t.lang ?? ''));

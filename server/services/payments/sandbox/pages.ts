@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Locale, rtlLocales, supportedLocales } from '../../../../src/api/contract/common.ts';
+import { escapeHtml } from '../../serverText.ts';
 
 /**
  * The sandbox acquirer's own pages, as plain server-rendered HTML: they stand for other companies'
@@ -26,27 +27,10 @@ export function pageLocale(value: unknown): Locale {
   return supportedLocales.includes(value as Locale) ? (value as Locale) : 'he';
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /** A sandbox text in the page's language (English, then the key, when missing), `{{name}}` filled and escaped. */
 export function tx(locale: Locale, key: string, params: Record<string, string> = {}): string {
   const raw = textsOf(locale)[key] ?? textsOf('en')[key] ?? key;
   return escapeHtml(raw).replace(/\{\{(\w+)\}\}/g, (_, name: string) => escapeHtml(params[name] ?? ''));
-}
-
-/** An amount in minor units (agorot) in the venue's currency (settings.currency: its code and decimals). */
-export function money(minor: number, locale: Locale, currency: { code: string; decimals: number }): string {
-  const tag = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL', pl: 'pl-PL' }[locale];
-  return new Intl.NumberFormat(tag, { style: 'currency', currency: currency.code }).format(
-    minor / 10 ** currency.decimals,
-  );
 }
 
 const STYLE = `
