@@ -15,6 +15,7 @@ import { m011_MembershipsAndEnrolment } from './migrations/011_memberships_and_e
 import { m012_VideoOnDemand } from './migrations/012_video_on_demand.ts';
 import { m013_OrderMessages } from './migrations/013_order_messages.ts';
 import { m014_Staff } from './migrations/014_staff.ts';
+import { m015_ReportsAndWaivers } from './migrations/015_reports_and_waivers.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -37,6 +38,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '012_video_on_demand': m012_VideoOnDemand,
     '013_order_messages': m013_OrderMessages,
     '014_staff': m014_Staff,
+    '015_reports_and_waivers': m015_ReportsAndWaivers,
   };
 }
 

@@ -4,14 +4,19 @@ import type { SalesTables } from './salesTables.ts';
 import type { MessageTables } from './messageTables.ts';
 import type { StaffTables } from './staffTables.ts';
 import type { VodTables } from './vodTables.ts';
+import type { CatalogueTables } from './catalogueTables.ts';
+import type { WaiverTables } from './waiverTables.ts';
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
 export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' | 'refunded';
+/** A sales channel the reports count apart (spec section 2, sales by point of sale). */
+export type PointOfSale = 'online' | 'box_office';
 export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
-export interface Database extends SalesTables, MembershipTables, VodTables, MessageTables, StaffTables {
+export interface Database
+  extends CatalogueTables, SalesTables, MembershipTables, VodTables, MessageTables, StaffTables, WaiverTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };
@@ -35,68 +40,6 @@ export interface Database extends SalesTables, MembershipTables, VodTables, Mess
     duration_minutes: number;
   };
   ticket_groups: { id: number; name_json: string };
-  tickets: {
-    id: number;
-    ticket_group_id: number;
-    name_json: string;
-    code: string;
-    price: number;
-    old_price: number | null;
-    service_charge: number;
-    price_policy_id: number;
-    multiply_factor: number;
-    is_sub_ticket: number;
-    ref1prompt: string | null;
-    ref2prompt: string | null;
-    min_quantity: number | null;
-    max_quantity: number | null;
-    sort: number;
-    required_ticket_id: number | null;
-    required_minimum: number | null;
-    quota: number | null;
-    /** A voucher ticket: a ticket voucher of this class pays it (issue 15); hidden until its code is typed. */
-    voucher_class_id: Generated<number | null>;
-    /** A partner card's price: unlocked by a card number of this program. */
-    partner_program_id: Generated<number | null>;
-    /** A hidden price unlocked by typing this code. */
-    price_code: Generated<string | null>;
-    /** Not listed in the ticket groups: only a code unlocks it. */
-    is_hidden: Generated<number>;
-    /** The answers ref1 must be one of (JSON array of strings); null: free text. */
-    ref1_options_json: Generated<string | null>;
-    /** A regular expression ref1 / ref2 must match; null: any non-empty text. */
-    ref1_pattern: Generated<string | null>;
-    ref2_pattern: Generated<string | null>;
-    /** A member ticket (issue 16): only members of this membership buy it; it draws on their balance. */
-    membership_id: Generated<number | null>;
-    /** A member-sale ticket: members whose membership allows member-sale tickets only. */
-    is_member_sale: Generated<number>;
-    /** Loyalty points that pay this ticket instead of money (members with points). */
-    loyalty_points_price: Generated<number | null>;
-  };
-  products: { id: number; name_json: string; price: number; is_delivery_required: number };
-  presentations: {
-    id: number;
-    feature_id: number;
-    venue_id: number;
-    seatplan_id: number;
-    venue_type_id: number;
-    seating_policy_id: number;
-    is_reserved: number;
-    auth_profile_id: number;
-    business_id: number;
-    starts_at: number;
-    business_date: string;
-    sale_start: number;
-    sale_end: number;
-    lock_timer_json: string;
-    service_charge: number;
-    is_display_qr: number;
-    view_area_filename: string | null;
-    image_map_html: string | null;
-    new_booking_url: string | null;
-    best_available: Generated<number>;
-  };
   presentation_products: { presentation_id: number; product_id: number; sort: number };
   presentation_ticket_groups: { presentation_id: number; ticket_group_id: number };
   seat_holds: {
@@ -194,6 +137,10 @@ export interface Database extends SalesTables, MembershipTables, VodTables, Mess
     enrolment_total: Generated<number | null>;
     /** The currency the order is priced and paid in (ISO 4217; null: the venue's), e.g. EUR memberships. */
     currency_code: Generated<string | null>;
+    /** Where it was sold (migration 015): online, or at the box office by a staff user logged in at the counter. */
+    point_of_sale: Generated<PointOfSale>;
+    /** The staff user (username) who sold it at the box office; null online. */
+    sold_by_staff_id: Generated<string | null>;
   };
   order_tickets: {
     ticket_identifier: string;

@@ -20,6 +20,8 @@ import { voucherBalance } from '../services/checkout/payments/vouchers.ts';
 import { countedAttempt, type Limit } from '../services/customers/rateLimit.ts';
 import { requireVisitor } from '../services/visitors/visitor.ts';
 import { sessionCustomer } from './customer.ts';
+import { STAFF_COOKIE } from './staff.ts';
+import { staffOfSession } from '../services/staff/auth.ts';
 
 const IdempotencyKey = z.uuid();
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -80,7 +82,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = IdempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
       if (!key.success) throw new AppError('formValidation', 'send a uuid in the Idempotency-Key header');
       const account = await sessionCustomer(request);
-      const run = () => commitCheckout(deps, visitor, key.data, request.body, account);
+      // A staff user logged in at the counter sells at the box office (reports: sales by point of sale).
+      const staff = await staffOfSession(app.deps.db.kysely, request.cookies[STAFF_COOKIE], app.deps.clock.now());
+      const origin = {
+        address: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        staffUsername: staff?.username ?? null,
+      };
+      const run = () => commitCheckout(deps, visitor, key.data, request.body, account, origin);
       if (request.body.cart.voucherPayments.length === 0) return run();
       const { db, clock } = app.deps;
       return countedAttempt(

@@ -15,7 +15,14 @@ import type { CheckoutDeps } from './deps.ts';
 import { assertMayHold, holdDeadline } from './holds.ts';
 import { opaqueId, randomId } from './ids.ts';
 import { lineKinds } from './lines/index.ts';
-import { type CheckoutContext, type LineKind, sumTotals, type Trx } from './lines/types.ts';
+import {
+  type CheckoutContext,
+  type CheckoutOrigin,
+  type LineKind,
+  ONLINE_ORIGIN,
+  sumTotals,
+  type Trx,
+} from './lines/types.ts';
 import {
   assertForeignCurrencyPayable,
   type ChosenMethod,
@@ -83,6 +90,7 @@ export async function commitCheckout(
   idempotencyKey: string,
   body: CommitInput,
   accountId: string | null,
+  origin: CheckoutOrigin = ONLINE_ORIGIN,
 ): Promise<CheckoutAnswer> {
   const print = fingerprint(body);
   const earlier = await replay(deps, visitor, idempotencyKey, print, body);
@@ -95,7 +103,7 @@ export async function commitCheckout(
   try {
     placed = await deps.db
       .transaction()
-      .execute((trx) => placeOrder(trx, deps, visitor, idempotencyKey, print, body, accountId));
+      .execute((trx) => placeOrder(trx, deps, visitor, idempotencyKey, print, body, accountId, origin));
   } catch (err) {
     // A concurrent twin inserted the same key first: answer with its outcome.
     const twin = await replay(deps, visitor, idempotencyKey, print, body).catch((e: unknown) =>
@@ -210,6 +218,7 @@ async function placeOrder(
   print: string,
   body: CommitInput,
   accountId: string | null,
+  origin: CheckoutOrigin,
 ): Promise<Placed> {
   const { cart } = body;
   const now = deps.clock.now();
@@ -237,6 +246,7 @@ async function placeOrder(
     paymentWindowMs: deps.paymentWindowMs,
     isHold: cart.isHold,
     presentations: new Map(),
+    origin,
   };
   const validated: [LineKind<unknown>, unknown][] = [];
   for (const kind of lineKinds) {
@@ -327,6 +337,8 @@ async function placeOrder(
       payment_deadline: cart.isHold ? null : now + deps.paymentWindowMs,
       confirmed_at: cart.isHold ? now : null,
       location_id: orderLocationId(cart) ?? null,
+      point_of_sale: origin.staffUsername ? 'box_office' : 'online',
+      sold_by_staff_id: origin.staffUsername,
     })
     .execute();
   const ref = { reservationIdentifier: rid, visitor, isHold: cart.isHold, holdDeadline: deadline };

@@ -24,7 +24,18 @@ export interface CheckoutContext {
    * EUR); set by the line kind that prices it, absent for the venue's own. The order is charged in it.
    */
   currency?: string;
+  /** Where the request came from: its address, browser, and the staff user selling at the counter. */
+  origin: CheckoutOrigin;
 }
+
+export interface CheckoutOrigin {
+  address: string;
+  userAgent: string | null;
+  /** A staff user logged in at the box office counter: the order is a box-office sale (spec section 2). */
+  staffUsername: string | null;
+}
+
+export const ONLINE_ORIGIN: CheckoutOrigin = { address: '', userAgent: null, staffUsername: null };
 
 export interface OrderRef {
   reservationIdentifier: string;

@@ -1,0 +1,72 @@
+import type { Generated } from 'kysely';
+
+/** The catalogue's ticket types, products and presentations. Part of `Database` (types.ts). */
+export interface CatalogueTables {
+  tickets: {
+    id: number;
+    ticket_group_id: number;
+    name_json: string;
+    code: string;
+    price: number;
+    old_price: number | null;
+    service_charge: number;
+    price_policy_id: number;
+    multiply_factor: number;
+    is_sub_ticket: number;
+    ref1prompt: string | null;
+    ref2prompt: string | null;
+    min_quantity: number | null;
+    max_quantity: number | null;
+    sort: number;
+    required_ticket_id: number | null;
+    required_minimum: number | null;
+    quota: number | null;
+    /** A voucher ticket: a ticket voucher of this class pays it (issue 15); hidden until its code is typed. */
+    voucher_class_id: Generated<number | null>;
+    /** A partner card's price: unlocked by a card number of this program. */
+    partner_program_id: Generated<number | null>;
+    /** A hidden price unlocked by typing this code. */
+    price_code: Generated<string | null>;
+    /** Not listed in the ticket groups: only a code unlocks it. */
+    is_hidden: Generated<number>;
+    /** The answers ref1 must be one of (JSON array of strings); null: free text. */
+    ref1_options_json: Generated<string | null>;
+    /** A regular expression ref1 / ref2 must match; null: any non-empty text. */
+    ref1_pattern: Generated<string | null>;
+    ref2_pattern: Generated<string | null>;
+    /** A member ticket (issue 16): only members of this membership buy it; it draws on their balance. */
+    membership_id: Generated<number | null>;
+    /** A member-sale ticket: members whose membership allows member-sale tickets only. */
+    is_member_sale: Generated<number>;
+    /** Loyalty points that pay this ticket instead of money (members with points). */
+    loyalty_points_price: Generated<number | null>;
+    /** The jumper's age this ticket type is for, inclusive (migration 015; a waiver's age rule); null: any. */
+    min_age: Generated<number | null>;
+    max_age: Generated<number | null>;
+  };
+  products: { id: number; name_json: string; price: number; is_delivery_required: number };
+  presentations: {
+    id: number;
+    feature_id: number;
+    venue_id: number;
+    seatplan_id: number;
+    venue_type_id: number;
+    seating_policy_id: number;
+    is_reserved: number;
+    auth_profile_id: number;
+    business_id: number;
+    starts_at: number;
+    business_date: string;
+    sale_start: number;
+    sale_end: number;
+    lock_timer_json: string;
+    service_charge: number;
+    is_display_qr: number;
+    view_area_filename: string | null;
+    image_map_html: string | null;
+    new_booking_url: string | null;
+    best_available: Generated<number>;
+    /** The liability waiver every order of this presentation signs (migration 015); null: none. */
+    waiver_id: Generated<number | null>;
+  };
+}
