@@ -10,6 +10,8 @@ import { seedVouchersForSale } from './vouchersForSale.ts';
 import { seedMemberships } from './memberships.ts';
 import { seedVodFilms } from './vodFilms.ts';
 import { seedStaff } from './staff.ts';
+import { seedDemoSales } from './demoSales.ts';
+import { seedJumpPark } from './jumpPark.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -262,7 +264,11 @@ export interface SeedResult {
 }
 
 /** Seeds the demo catalogue once (idempotent: a marker row records it), all in one transaction. */
-export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Promise<SeedResult> {
+export async function seedDemoCatalogue(
+  db: Kysely<Database>,
+  now: number,
+  opts: { demoSales?: boolean } = {},
+): Promise<SeedResult> {
   const marker = await db
     .selectFrom('meta')
     .select('value')
@@ -276,8 +282,9 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
     const memberships = await seedMemberships(db, now);
     const films = await seedVodFilms(db);
     const staff = await seedStaff(db, now);
+    const park = await seedJumpPark(db, now);
     return {
-      seeded: customers || giftCards || addons || vouchers || memberships || films || staff,
+      seeded: customers || giftCards || addons || vouchers || memberships || films || staff || park,
       presentations: 0,
       seats: 0,
     };
@@ -444,5 +451,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, now: number): Prom
   await seedMemberships(db, now);
   await seedVodFilms(db);
   await seedStaff(db, now);
+  await seedJumpPark(db, now);
+  if (opts.demoSales !== false) await seedDemoSales(db, now); // paid orders for the staff reports
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

@@ -210,6 +210,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
     serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },
     products,
     vod: film ? { playsAllowed: film.plays_allowed, rentalHours: film.rental_hours } : null,
+    waiverId: row.waiver_id,
   };
 }
 
@@ -311,6 +312,7 @@ function toTicket(
     remaining: t.quota === null ? null : Math.max(0, t.quota - (sold.get(t.id) ?? 0)),
     addons: addons.get(t.id)?.map(({ preselect: _, ...a }) => a) ?? [],
     isFirstAddonSelected: addons.get(t.id)?.[0]?.preselect ?? false,
+    ...(t.min_age !== null || t.max_age !== null ? { minAge: t.min_age, maxAge: t.max_age } : {}),
   };
 }
 

@@ -163,6 +163,21 @@ export const errorCatalogue = {
   staff_not_logged_in: 401, // product: a staff call without a staff session
   staff_forbidden: 403, // product: a staff call that needs another staff role
   message_not_failed: 409, // product: only an order message that was given up can be sent again
+  report_sort_invalid: 400, // product: a report sorted in a way it does not offer (params.allowed)
+  report_range_invalid: 400, // product: a report's dates are not YYYY-MM-DD, from after to, or over 366 days
+  // Liability waiver (spec sections 2 and 5; issue 18)
+  waiver_required: 400, // product: this presentation's orders sign its waiver before payment
+  waiver_not_required: 400, // product: a waiver sent for a presentation that has none
+  waiver_version_changed: 409, // product: the venue changed the waiver's text; read and sign the new one
+  waiver_adult_invalid: 400, // product: the signing adult's name, ID number or date of birth (params.field)
+  waiver_adult_too_young: 400, // product: the signing adult is younger than the venue's adult age
+  waiver_jumper_invalid: 400, // product: a jumper's name or date of birth (params.index, params.field)
+  waiver_age_mismatch: 400, // spec 5: the ticket must suit the jumper's age (params: name, age, minAge, maxAge)
+  waiver_jumpers_mismatch: 400, // product: one jumper per ticket, each with that ticket's type
+  waiver_not_accepted: 400, // product: the waiver's acceptance box is not ticked
+  waiver_not_signed: 400, // product: no signature drawn (or not a PNG image)
+  waiver_not_found: 404, // product: no signed waiver for this order
+  waiver_not_yours: 403, // product: another customer's waiver, or a link key that does not match
   SMS_FAILED: 502,
   invalid_captcha: 400,
   invalid_mobileNumber: 400,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CartWaiverSchema } from './waiver.ts';
 import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from './donations.ts';
 import { FeatureCategorySchema } from './presentations.ts';
@@ -166,6 +167,9 @@ export const CommitCartSchema = z
       .default([])
       .describe('system vouchers bought (a voucher cart holds vouchers and voucher-shop products only)'),
     donations: z.array(CartDonationSchema).max(20).default([]),
+    waiver: CartWaiverSchema.optional().describe(
+      "the signed liability waiver, when the seats' presentation needs one",
+    ),
   })
   .meta({ id: 'CommitCart' });
 export type CommitCart = z.input<typeof CommitCartSchema>;

@@ -94,6 +94,8 @@ export const TicketSchema = z
       .boolean()
       .default(false)
       .describe('a seat with this ticket starts with the first add-on ticked (the customer may untick it)'),
+    minAge: z.number().int().nonnegative().nullable().optional().describe("the youngest jumper's age it suits"),
+    maxAge: z.number().int().nonnegative().nullable().optional().describe("the oldest jumper's age it suits"),
   })
   .meta({ id: 'Ticket' });
 export type Ticket = z.infer<typeof TicketSchema>;
@@ -136,6 +138,12 @@ export const PresentationSchema = PresentationSummarySchema.extend({
     .nullable()
     .default(null)
     .describe('a video on demand: the plays a purchase allows and the hours of its viewing window'),
+  waiverId: z
+    .number()
+    .int()
+    .nullable()
+    .default(null)
+    .describe('the liability waiver every order signs before payment (GET /presentations/{id}/waiver)'),
 }).meta({ id: 'Presentation' });
 export type Presentation = z.infer<typeof PresentationSchema>;
 

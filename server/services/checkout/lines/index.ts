@@ -6,15 +6,17 @@ import { seatTickets } from './seatTickets.ts';
 import { systemVouchers } from './systemVouchers.ts';
 import type { LineKind } from './types.ts';
 import { videos } from './videos.ts';
+import { waiver } from './waiver.ts';
 
 /**
  * Every kind of line, in the order the checkout validates them: vouchers first (a voucher cart holds
  * nothing else, and is refused before any seat is looked at), then seats (products are sold with the
- * seats' presentations), then the rest. Fulfilment and release run in the same order.
+ * seats' presentations), the seats' waiver, then the rest. Fulfilment and release run in the same order.
  */
 export const lineKinds: readonly LineKind<unknown>[] = [
   systemVouchers as LineKind<unknown>,
   seatTickets as LineKind<unknown>,
+  waiver as LineKind<unknown>,
   videos as LineKind<unknown>,
   products as LineKind<unknown>,
   donations as LineKind<unknown>,

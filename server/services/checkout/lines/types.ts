@@ -99,7 +99,14 @@ export function sumTotals(parts: readonly LineTotals[]): Required<LineTotals> & 
 
 /** The kinds of line a cart may hold (spec section 3: seats, products, vouchers, memberships, donations, video). */
 export type LineKindName =
-  'seatTicket' | 'product' | 'video' | 'systemVoucher' | 'membership' | 'donation' | 'seasonEnrolment';
+  | 'seatTicket'
+  | 'waiver'
+  | 'product'
+  | 'video'
+  | 'systemVoucher'
+  | 'membership'
+  | 'donation'
+  | 'seasonEnrolment';
 
 /**
  * One kind of thing a customer can buy. The checkout runs every kind through the same steps, each

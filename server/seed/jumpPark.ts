@@ -1,0 +1,294 @@
+import type { Kysely } from 'kysely';
+import type { LocalizedText } from '../../src/api/contract/common.ts';
+import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
+import { businessDate } from '../../src/domain/venue.ts';
+import type { Database } from '../db/types.ts';
+import { addDays, wallDateAt, wallTime } from './calendar.ts';
+import { eventLockTimer } from './catalogue.ts';
+import { generalAdmissionPlan } from './seatplans.ts';
+
+/**
+ * The demo trampoline park (issue 18): jump sessions every two hours for ten days, general admission,
+ * with ticket types by age and a liability waiver every order signs before payment (spec sections 2
+ * and 5). Idempotent: seeded once, beside the catalogue, whenever the park is missing.
+ */
+export const JUMP = {
+  venue: 7,
+  plan: 71,
+  ticketGroup: 61,
+  feature: 12,
+  waiver: 1,
+  socks: 9,
+  /** Presentation ids of the sessions start here (the catalogue's schedule stays far below). */
+  firstPresentation: 7001,
+  capacity: 30,
+} as const;
+
+/** The ticket types and the ages (inclusive) each suits, on the session's date. */
+export const JUMP_TICKETS = [
+  {
+    id: 6101,
+    code: 'TOD',
+    price: 5500,
+    minAge: 2,
+    maxAge: 5,
+    name: {
+      he: 'פעוטות (2–5)',
+      en: 'Toddler (2–5)',
+      ru: 'Малыши (2–5)',
+      ar: 'أطفال صغار (2–5)',
+      pl: 'Maluch (2–5)',
+    },
+  },
+  {
+    id: 6102,
+    code: 'KID',
+    price: 8900,
+    minAge: 6,
+    maxAge: 12,
+    name: {
+      he: 'ילדים (6–12)',
+      en: 'Kids (6–12)',
+      ru: 'Дети (6–12)',
+      ar: 'أطفال (6–12)',
+      pl: 'Dzieci (6–12)',
+    },
+  },
+  {
+    id: 6103,
+    code: 'TEEN',
+    price: 9900,
+    minAge: 13,
+    maxAge: 17,
+    name: {
+      he: 'נוער (13–17)',
+      en: 'Teens (13–17)',
+      ru: 'Подростки (13–17)',
+      ar: 'مراهقون (13–17)',
+      pl: 'Nastolatki (13–17)',
+    },
+  },
+] as const;
+
+const WAIVER_TITLE: LocalizedText = {
+  he: 'כתב ויתור והצהרת הורה – פארק הטרמפולינות',
+  en: 'Trampoline park liability waiver and parent declaration',
+  ru: 'Отказ от претензий и заявление родителя — батутный парк',
+  ar: 'إقرار إعفاء من المسؤولية وتصريح ولي الأمر – حديقة الترامبولين',
+  pl: 'Zrzeczenie się roszczeń i oświadczenie rodzica – park trampolin',
+};
+
+const WAIVER_TEXT: LocalizedText = {
+  he: [
+    'קפיצה על טרמפולינות היא פעילות גופנית הכרוכה בסיכון לפציעה, לרבות נקעים, שברים ופגיעות חמורות יותר.',
+    'אני, החתום/ה מטה, מצהיר/ה כי אני ההורה או האפוטרופוס של הילדים המפורטים, כי הם בריאים וכשירים לפעילות, וכי קראתי והסברתי להם את כללי הבטיחות של הפארק: קופץ אחד בכל טרמפולינה, ללא סלטות, גרביים מונעות החלקה חובה, וציות להוראות המדריכים.',
+    'אני מקבל/ת על עצמי את הסיכונים הכרוכים בפעילות ומוותר/ת על כל טענה כלפי הפארק ועובדיו בגין פגיעה שאינה נובעת מרשלנותם.',
+    'ידוע לי שכרטיס מתאים לגיל הקופץ ביום הפעילות, ושהצוות רשאי לבקש אישור גיל בכניסה.',
+  ].join('\n\n'),
+  en: [
+    'Jumping on trampolines is a physical activity that carries a risk of injury, including sprains, fractures and more serious harm.',
+    "I, the undersigned, declare that I am the parent or guardian of the children listed, that they are healthy and fit for the activity, and that I have read and explained to them the park's safety rules: one jumper per trampoline, no somersaults, grip socks at all times, and the instructors' directions followed.",
+    'I accept the risks of the activity and waive any claim against the park and its staff for an injury not caused by their negligence.',
+    "I understand that a ticket suits the jumper's age on the day of the session, and that staff may ask for proof of age at the entrance.",
+  ].join('\n\n'),
+  ru: [
+    'Прыжки на батуте — физическая активность с риском травм, включая растяжения, переломы и более серьёзные повреждения.',
+    'Я, нижеподписавшийся(аяся), заявляю, что являюсь родителем или опекуном перечисленных детей, что они здоровы и могут заниматься этой активностью, и что я прочитал(а) и объяснил(а) им правила безопасности парка: один прыгун на батуте, без сальто, обязательные нескользящие носки и выполнение указаний инструкторов.',
+    'Я принимаю риски этой активности и отказываюсь от претензий к парку и его сотрудникам за травмы, не вызванные их халатностью.',
+    'Мне известно, что билет должен соответствовать возрасту прыгуна в день сеанса и что сотрудники могут попросить подтверждение возраста на входе.',
+  ].join('\n\n'),
+  ar: [
+    'القفز على الترامبولين نشاط بدني ينطوي على خطر الإصابة، بما في ذلك الالتواءات والكسور وإصابات أخطر.',
+    'أنا الموقّع أدناه، أصرّح بأنني ولي أمر الأطفال المذكورين أو الوصي عليهم، وأنهم أصحاء وقادرون على ممارسة النشاط، وأنني قرأت لهم قواعد السلامة في الحديقة وشرحتها: قافز واحد على كل ترامبولين، بلا شقلبات، جوارب مانعة للانزلاق دائمًا، واتباع تعليمات المرشدين.',
+    'أقبل مخاطر النشاط وأتنازل عن أي مطالبة تجاه الحديقة وموظفيها بسبب إصابة لم تنتج عن إهمالهم.',
+    'أعلم أن التذكرة يجب أن تناسب عمر القافز في يوم النشاط، وأن للطاقم أن يطلب إثبات العمر عند الدخول.',
+  ].join('\n\n'),
+  pl: [
+    'Skakanie na trampolinach to aktywność fizyczna niosąca ryzyko urazu, w tym skręceń, złamań i poważniejszych obrażeń.',
+    'Ja, niżej podpisany(-a), oświadczam, że jestem rodzicem lub opiekunem wymienionych dzieci, że są zdrowe i zdolne do tej aktywności oraz że przeczytałem(-am) i wyjaśniłem(-am) im zasady bezpieczeństwa parku: jedna osoba na trampolinie, bez salt, skarpetki antypoślizgowe przez cały czas i stosowanie się do poleceń instruktorów.',
+    'Akceptuję ryzyko tej aktywności i zrzekam się wszelkich roszczeń wobec parku i jego personelu z tytułu urazu niewynikającego z ich zaniedbania.',
+    'Wiem, że bilet musi odpowiadać wiekowi skaczącego w dniu sesji i że personel może poprosić o potwierdzenie wieku przy wejściu.',
+  ].join('\n\n'),
+};
+
+/** Seeds the park, its plan, tickets, grip socks, the waiver and the sessions; false when already there. */
+export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<boolean> {
+  const there = await db.selectFrom('venues').select('id').where('id', '=', JUMP.venue).executeTakeFirst();
+  if (there) return false;
+  const plan = SeatplanSchema.parse(
+    generalAdmissionPlan(
+      { venueId: JUMP.venue, seatplanId: JUMP.plan, name: 'Trampolines' },
+      JUMP.ticketGroup,
+      JUMP.capacity,
+    ),
+  );
+  const seats = plan.S.flatMap((s) =>
+    s.G.flatMap((g) => g.R.flatMap((r) => r.S.map((seat) => ({ section: s.id, seat })))),
+  );
+  const today = wallDateAt(now);
+  const sessions: number[] = [];
+  for (let d = 0; d < 10; d++)
+    for (const h of [10, 12, 14, 16, 18]) sessions.push(wallTime(addDays(today, d), h, 0));
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('venues')
+      .values({
+        id: JUMP.venue,
+        name_json: JSON.stringify({
+          he: 'פארק הקפיצות',
+          en: 'Jump Park',
+          ru: 'Джамп-парк',
+          ar: 'حديقة القفز',
+          pl: 'Park Skoków',
+        }),
+        venue_type_id: 7,
+      })
+      .execute();
+    await trx
+      .insertInto('seatplans')
+      .values({
+        id: JUMP.plan,
+        venue_id: JUMP.venue,
+        hall_name_json: JSON.stringify({
+          he: 'אולם הטרמפולינות',
+          en: 'Trampoline hall',
+          ru: 'Батутный зал',
+          ar: 'قاعة الترامبولين',
+          pl: 'Hala trampolin',
+        }),
+        plan_json: JSON.stringify(plan),
+        seat_count: seats.length,
+      })
+      .execute();
+    await trx
+      .insertInto('plan_seats')
+      .values(
+        seats.map(({ section, seat }) => ({
+          seatplan_id: JUMP.plan,
+          section_id: section,
+          x: seat.x,
+          y: seat.y,
+          ticket_group_id: seat.tg,
+          allocation_id: seat.ai,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('features')
+      .values({
+        id: JUMP.feature,
+        title_json: JSON.stringify({
+          he: 'סשן קפיצות – 60 דקות',
+          en: 'Jump session – 60 minutes',
+          ru: 'Прыжковая сессия – 60 минут',
+          ar: 'جلسة قفز – 60 دقيقة',
+          pl: 'Sesja skoków – 60 minut',
+        }),
+        category: 'sport',
+        category_id: 4,
+        language: null,
+        dubbing: null,
+        subtitles: null,
+        duration_minutes: 60,
+      })
+      .execute();
+    await trx
+      .insertInto('ticket_groups')
+      .values({
+        id: JUMP.ticketGroup,
+        name_json: JSON.stringify({ he: 'קפיצה', en: 'Jump', ru: 'Прыжки', ar: 'قفز', pl: 'Skoki' }),
+      })
+      .execute();
+    await trx
+      .insertInto('tickets')
+      .values(
+        JUMP_TICKETS.map((t, i) => ({
+          id: t.id,
+          ticket_group_id: JUMP.ticketGroup,
+          name_json: JSON.stringify(t.name),
+          code: t.code,
+          price: t.price,
+          old_price: null,
+          service_charge: 0,
+          price_policy_id: 1,
+          multiply_factor: 1,
+          is_sub_ticket: 0,
+          ref1prompt: null,
+          ref2prompt: null,
+          min_quantity: null,
+          max_quantity: 8,
+          sort: i,
+          required_ticket_id: null,
+          required_minimum: null,
+          quota: null,
+          min_age: t.minAge,
+          max_age: t.maxAge,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('products')
+      .values({
+        id: JUMP.socks,
+        name_json: JSON.stringify({
+          he: 'גרביים מונעות החלקה',
+          en: 'Grip socks',
+          ru: 'Нескользящие носки',
+          ar: 'جوارب مانعة للانزلاق',
+          pl: 'Skarpetki antypoślizgowe',
+        }),
+        price: 1200,
+        is_delivery_required: 0,
+      })
+      .execute();
+    await trx
+      .insertInto('waivers')
+      .values({
+        id: JUMP.waiver,
+        version: 1,
+        title_json: JSON.stringify(WAIVER_TITLE),
+        text_json: JSON.stringify(WAIVER_TEXT),
+        adult_min_age: 18,
+        created_at: now,
+      })
+      .execute();
+    const ids = sessions.map((_, i) => JUMP.firstPresentation + i);
+    await trx
+      .insertInto('presentations')
+      .values(
+        sessions.map((starts, i) => ({
+          id: ids[i]!,
+          feature_id: JUMP.feature,
+          venue_id: JUMP.venue,
+          seatplan_id: JUMP.plan,
+          venue_type_id: 7,
+          seating_policy_id: 1,
+          is_reserved: 0,
+          auth_profile_id: 1,
+          business_id: 1,
+          starts_at: starts,
+          business_date: businessDate(starts),
+          sale_start: now - 7 * 86_400_000,
+          sale_end: starts,
+          lock_timer_json: JSON.stringify(eventLockTimer),
+          service_charge: 300,
+          is_display_qr: 1,
+          view_area_filename: null,
+          image_map_html: null,
+          new_booking_url: null,
+          waiver_id: JUMP.waiver,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('presentation_ticket_groups')
+      .values(ids.map((id) => ({ presentation_id: id, ticket_group_id: JUMP.ticketGroup })))
+      .execute();
+    await trx
+      .insertInto('presentation_products')
+      .values(ids.map((id) => ({ presentation_id: id, product_id: JUMP.socks, sort: 0 })))
+      .execute();
+  });
+  return true;
+}
