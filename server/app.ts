@@ -40,6 +40,8 @@ import { voucherRoutes } from './routes/vouchers.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { mailOutboxRoutes } from './routes/mailOutbox.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { waiverRoutes } from './routes/waivers.ts';
+import { staffReportRoutes } from './routes/staffReports.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -261,6 +263,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vodRoutes);
       await api.register(mailOutboxRoutes);
       await api.register(staffRoutes);
+      await api.register(waiverRoutes);
+      await api.register(staffReportRoutes);
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import './print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -122,6 +122,8 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
       JUMP.capacity,
     ),
   );
+  // The floor's one area is the trampolines (the generic plan calls it Standing).
+  for (const section of plan.S) section.name = 'Trampolines';
   const seats = plan.S.flatMap((s) =>
     s.G.flatMap((g) => g.R.flatMap((r) => r.S.map((seat) => ({ section: s.id, seat })))),
   );

@@ -42,6 +42,8 @@ export interface TestAppOptions {
   mail?: MailSender;
   /** The captcha check (off when absent). */
   captcha?: CaptchaVerifier;
+  /** The demo sales of the staff reports (seed/demoSales.ts); off unless asked, so fixtures stay exact. */
+  demoSales?: boolean;
   /** Fastify's logger options (no logging when absent). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -74,7 +76,8 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
     poolSize: opts.poolSize ?? 10,
   });
   const clock = fixedClock(TEST_NOW);
-  if (opts.seed !== false) await seedDemoCatalogue(db.kysely, clock.now());
+  if (opts.seed !== false)
+    await seedDemoCatalogue(db.kysely, clock.now(), { demoSales: opts.demoSales ?? false });
   const app = await buildApp({
     config,
     db,

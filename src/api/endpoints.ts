@@ -1,5 +1,6 @@
 import { captchaField } from './captcha.ts';
-import { apiCall } from './client.ts';
+import { apiCall, apiUrl } from './client.ts';
+import { ReportAnswerSchema, type ReportKind, type ReportQueryInput } from './contract/reports.ts';
 import {
   CancelPaymentAnswerSchema,
   CartAnswerSchema,
@@ -49,6 +50,7 @@ import {
   StaffMessagesAnswerSchema,
   type orderMessageStatuses,
 } from './contract/staff.ts';
+import { SignedWaiverSchema, StaffWaiversAnswerSchema, WaiverTextSchema } from './contract/waiver.ts';
 import {
   VodHeartbeatAnswerSchema,
   type VodPlayBody,
@@ -68,6 +70,15 @@ export const api = {
     }),
   presentation: (id: number, signal?: AbortSignal) =>
     apiCall(`/presentations/${id}`, PresentationSchema, signal ? { signal } : {}),
+  /** The liability waiver a presentation's orders sign (issue 18). */
+  presentationWaiver: (id: number) => apiCall(`/presentations/${id}/waiver`, WaiverTextSchema),
+  /** An order's signed waiver: for its customer, the e-ticket's key `k`, or staff. */
+  orderWaiver: (reservationIdentifier: string, k?: string) =>
+    apiCall(`/orders/${encodeURIComponent(reservationIdentifier)}/waiver`, SignedWaiverSchema, {
+      query: { k },
+    }),
+  staffWaivers: (q: string, page: number) =>
+    apiCall('/staff/waivers', StaffWaiversAnswerSchema, { query: { q: q || undefined, page } }),
   /** The presentation with the tickets the codes unlock (spec section 7, ticketCodes). */
   presentationWithCodes: async (id: number, ticketCodes: readonly string[]) =>
     apiCall(`/presentations/${id}`, PresentationWithCodesSchema, {
@@ -181,5 +192,13 @@ export const api = {
     apiCall('/staff/messages', StaffMessagesAnswerSchema, { query: { status } }),
   staffRetryMessage: (id: string) =>
     apiCall(`/staff/messages/${encodeURIComponent(id)}/retry`, NoContentSchema, { method: 'POST' }),
+  /** Managers: one page of a report; `staffReportCsvUrl` is the same report's CSV, for a download link. */
+  staffReport: (report: ReportKind, query: ReportQueryInput) =>
+    apiCall(`/staff/reports/${report}`, ReportAnswerSchema, { query }),
+  staffReportCsvUrl: (report: ReportKind, query: ReportQueryInput) =>
+    apiUrl(
+      `/staff/reports/${report}/csv`,
+      Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    ),
   mailOutbox: () => apiCall('/dev/mail-outbox', MailOutboxAnswerSchema),
 };

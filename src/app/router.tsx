@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: paths.devSmsOutbox, ...lazyPage(() => import('../flows/account/SmsOutboxPage.tsx')) },
       { path: paths.devMailOutbox, ...lazyPage(() => import('../flows/account/MailOutboxPage.tsx')) },
       { path: paths.staff, ...lazyPage(() => import('../flows/staff/StaffPage.tsx')) },
+      { path: paths.waiver, ...lazyPage(() => import('../flows/waiver/WaiverPage.tsx')) },
       { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
       { path: '*', element: <NotFoundPage /> },
     ],

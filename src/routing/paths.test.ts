@@ -20,6 +20,7 @@ const concrete: Record<keyof typeof paths, string> = {
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',
   staff: '/staff',
+  waiver: '/waiver/AB12CD34EF',
   preview: '/preview',
   customerArea: '/customer-area',
   customerAreaLogin: '/customer-area/login/abcDEF_123',

@@ -29,6 +29,8 @@ export const paths = {
   devSmsOutbox: '/dev/sms-outbox',
   /** Development: the e-mail the outbox sender kept. */
   devMailOutbox: '/dev/mail-outbox',
+  /** An order's signed liability waiver, printable (its customer, the e-ticket's key `k`, or staff). */
+  waiver: '/waiver/:reservationIdentifier',
   /** Staff: the staff area (login, order messages). */
   staff: '/staff',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
@@ -36,6 +38,10 @@ export const paths = {
 } as const;
 
 export const edocumentPath = (documentKey: string) => `/edocument/${encodeURIComponent(documentKey)}`;
+
+/** An order's signed waiver; with the order's document key when the reader may not be logged in. */
+export const waiverPath = (reservationIdentifier: string, key?: string) =>
+  `/waiver/${encodeURIComponent(reservationIdentifier)}${key ? `?k=${encodeURIComponent(key)}` : ''}`;
 
 // The index is exactly '/'; other routes accept one trailing slash.
 const patterns = Object.values(paths).map((p) =>

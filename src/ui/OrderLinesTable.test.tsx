@@ -66,6 +66,7 @@ function order(tickets: OrderDocument['tickets']): OrderDocument {
     donations: [],
     videos: [],
     donationReceipt: null,
+    hasWaiver: false,
   };
 }
 

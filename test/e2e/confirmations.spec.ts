@@ -54,6 +54,7 @@ test('a manager logs in to the staff area and sees the confirmations sent; the b
   await login.locator('input[name=password]').fill('manager-demo-2026');
   await page.getByTestId('staff-login-submit').click();
   await expect(page.getByTestId('staff-who')).toHaveText('Maya Manager · Manager');
+  await page.getByTestId('staff-tab-confirmations').click();
   await page.getByTestId('staff-messages').getByText('Sent', { exact: true }).click();
   await expect(page.getByTestId('staff-message').first()).toContainText('Confirmation · E-mail');
   await page.screenshot({ path: test.info().outputPath('staff-messages-en.png'), fullPage: true });
@@ -66,7 +67,9 @@ test('a manager logs in to the staff area and sees the confirmations sent; the b
   await login.locator('input[name=username]').fill('boxoffice');
   await login.locator('input[name=password]').fill('boxoffice-demo-2026');
   await page.getByTestId('staff-login-submit').click();
-  await expect(page.getByTestId('staff-nothing')).toBeVisible();
+  await expect(page.getByTestId('staff-tab-waivers')).toBeVisible();
+  await expect(page.getByTestId('staff-tab-reports')).toHaveCount(0);
+  await expect(page.getByTestId('staff-tab-confirmations')).toHaveCount(0);
   await expect(page.getByTestId('staff-messages')).toHaveCount(0);
   const denied = await page.request.get('/api/staff/messages');
   expect(denied.status()).toBe(403);

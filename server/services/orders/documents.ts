@@ -168,6 +168,11 @@ export async function loadOrderDocument(
     ...(await loadOrderPurchases(db, { ...order, customerName })),
     ...(await orderVideos(db, id, order.document_key)),
     ...(order.currency_code ? { currency: currencyInfo(order.currency_code) } : {}),
+    hasWaiver: !!(await db
+      .selectFrom('order_waivers')
+      .select('reservation_identifier')
+      .where('reservation_identifier', '=', id)
+      .executeTakeFirst()),
   };
 }
 

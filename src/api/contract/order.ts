@@ -288,6 +288,10 @@ export const OrderDocumentSchema = z
       .object({ code: z.string(), symbol: z.string(), decimals: z.number().int() })
       .optional()
       .describe("the order's amounts are in this currency (absent: the venue's), e.g. a EUR membership"),
+    hasWaiver: z
+      .boolean()
+      .default(false)
+      .describe('a liability waiver was signed with the order (GET /orders/{reservation}/waiver)'),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { CustomerReservation } from '../../api/contract/customer.ts';
 import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
-import { edocumentPath } from '../../routing/paths.ts';
+import { edocumentPath, waiverPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
@@ -129,6 +129,16 @@ function ReservationCard({
           >
             {t(r.isHold ? 'checkout.openReservation' : 'account.openTickets')}
           </Button>
+          {r.hasWaiver ? (
+            <Button
+              component={Link}
+              to={waiverPath(r.reservationIdentifier)}
+              variant="subtle"
+              data-testid="reservation-waiver"
+            >
+              {t('waiver.open')}
+            </Button>
+          ) : null}
           {onCancel ? (
             <Button variant="subtle" color="red" onClick={onCancel} data-testid="cancel-reservation">
               {t(r.isHold ? 'account.cancelHold' : 'account.cancelOrder')}

@@ -67,6 +67,8 @@ export interface CheckoutHost {
   seatsLost(): Promise<void>;
   /** The customer cancelled on the payment page: 'order cancelled, reloading' (the flow starts over). */
   restart(message: CheckoutMessage): Promise<void>;
+  /** What of the flow's own form still stops the payment (a waiver not signed): a message key, or null. */
+  blocked?(): string | null;
 }
 
 export interface AppliedVoucher {
@@ -242,9 +244,12 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
     const found = problems(new Date());
     state.submitted = true;
     state.serverErrors = { form: {}, card: {} };
-    if (Object.keys(found.form).length || Object.keys(found.card).length) {
-      const onlyTerms = found.form.termsAccepted && Object.keys(found.form).length === 1;
-      state.payError = { key: onlyTerms ? 'errors.terms_not_approved' : 'errors.formValidation' };
+    const blocked = host.blocked?.() ?? null;
+    const formProblems = Object.keys(found.form).length + Object.keys(found.card).length;
+    if (formProblems || blocked) {
+      const onlyTerms = found.form.termsAccepted && formProblems === 1;
+      const key = formProblems ? 'errors.formValidation' : blocked!;
+      state.payError = { key: onlyTerms ? 'errors.terms_not_approved' : key };
       return;
     }
     state.paying = true;

@@ -7,6 +7,7 @@ import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { MembershipCard } from '../../ui/MembershipCard.tsx';
+import { waiverPath } from '../../routing/paths.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
@@ -83,6 +84,18 @@ export default function EDocumentPage() {
         {doc.customerName ? ` · ${doc.customerName}` : ''}
       </Text>
       <OrderDetailsText order={doc} />
+      {doc.hasWaiver ? (
+        <Group className="no-print">
+          <Button
+            component={Link}
+            to={waiverPath(doc.reservationIdentifier, doc.documentKey)}
+            variant="light"
+            data-testid="edocument-waiver"
+          >
+            {t('waiver.open')}
+          </Button>
+        </Group>
+      ) : null}
       {doc.isHold && doc.holdDeadline ? (
         <Alert color={doc.holdExpired ? 'gray' : 'violet'} data-testid="edocument-hold">
           {t(doc.holdExpired ? 'edocument.holdExpired' : 'edocument.holdNotice', {

@@ -1,5 +1,5 @@
-import { Alert, Button, Stack } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocale } from '../../ui/useLocale.ts';
@@ -9,7 +9,10 @@ import { BackButton, FlowSummary, StepLayout } from './StepLayout.tsx';
 import type { OrderSnapshot, OrderStore } from './store.ts';
 import { hasVoucherSeats } from './ticketCodes.ts';
 
-/** Step 4: details and payment, by the one checkout every flow shares. */
+// The waiver (and its signature pad) loads only for presentations that need one.
+const WaiverForm = lazy(() => import('./waiver/WaiverForm.tsx').then((m) => ({ default: m.WaiverForm })));
+
+/** Step 4: details and payment, by the one checkout every flow shares; a waiver to sign first, if any. */
 export function PaymentStepView({ store, s, d }: { store: OrderStore; s: OrderSnapshot; d: DerivedOrder }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -47,6 +50,11 @@ export function PaymentStepView({ store, s, d }: { store: OrderStore; s: OrderSn
           >
             {t('ticketCodes.holdHint')}
           </Alert>
+        ) : null}
+        {store.waiver ? (
+          <Suspense fallback={<Skeleton height={320} radius="md" />}>
+            <WaiverForm store={store} s={s} />
+          </Suspense>
         ) : null}
         <CheckoutStep checkout={store.checkout} firstEventAt={store.presentation.dateTime} />
       </Stack>

@@ -24,6 +24,7 @@ import { donationLine, type OrderDonation } from './donation.ts';
 import { createMemberIntents } from './memberTickets.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
 import { deriveOrder, seatAddonIds } from './selectors.ts';
+import { createWaiverDraft, draftProblems, waiverLine } from './waiver/draft.ts';
 
 /** The state of one order flow (one presentation, from the first seat to the confirmation). */
 export interface OrderState {
@@ -99,7 +100,10 @@ export function createOrderStore(
     state.stepClock = { step, startedAt: Date.now() };
   };
 
-  /** The one checkout, fed with this flow's seats and products. */
+  // A presentation with a liability waiver: the customer signs it on the payment step.
+  const waiver = p.waiverId !== null ? createWaiverDraft('') : null;
+
+  /** The one checkout, fed with this flow's seats and products (and the signed waiver). */
   const host: CheckoutHost = {
     lines: () => ({
       authProfileId: p.authProfileId,
@@ -123,7 +127,10 @@ export function createOrderStore(
         selectedQuantity: l.quantity,
       })),
       donations: state.donation ? [donationLine(state.donation)] : [],
+      ...(waiver ? { waiver: waiverLine(waiver, p, state.seats, session.locale) } : {}),
     }),
+    blocked: () =>
+      waiver && draftProblems(waiver, p, state.seats, state.groups).length > 0 ? 'waiver.fixProblems' : null,
     total: (isHold) => {
       const { pricing } = deriveOrder(state, p, settings);
       if (!pricing) return 0;
@@ -340,6 +347,7 @@ export function createOrderStore(
     loadDonations,
     setDonation,
     checkout,
+    waiver,
     dismissNotice,
     timeUp,
     goTo,

@@ -6,6 +6,7 @@ import {
   PasswordInput,
   Skeleton,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -18,10 +19,13 @@ import { api } from '../../api/endpoints.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { OrderMessages } from './OrderMessages.tsx';
+import { Reports } from './reports/Reports.tsx';
+import { Waivers } from './Waivers.tsx';
 
 /**
  * /staff: the staff area (spec section 6, the staff role). Its own login (username and password), then
- * what the staff user's role may see: a manager the order confirmations sent, waiting or given up.
+ * what the staff user's role may see, in tabs: a manager the reports and the order confirmations sent,
+ * waiting or given up; every staff user the signed waivers.
  */
 export default function StaffPage() {
   const { t } = useTranslation();
@@ -69,14 +73,49 @@ export default function StaffPage() {
           {t('account.logout')}
         </Button>
       </Group>
-      {staff.role === 'manager' ? (
-        <OrderMessages />
-      ) : (
-        <Text c="dimmed" data-testid="staff-nothing">
-          {t('staff.nothingForRole')}
-        </Text>
-      )}
+      <StaffTabs role={staff.role} />
     </Stack>
+  );
+}
+
+/**
+ * What a role may open, as tabs: managers the reports and the order confirmations; every staff user the
+ * signed waivers. Inactive tabs are not mounted, so a report loads only when its tab is opened.
+ */
+function StaffTabs({ role }: { role: StaffMe['role'] }) {
+  const { t } = useTranslation();
+  const manager = role === 'manager';
+  return (
+    <Tabs defaultValue={manager ? 'reports' : 'waivers'} keepMounted={false} data-testid="staff-tabs">
+      <Tabs.List>
+        {manager ? (
+          <Tabs.Tab value="reports" data-testid="staff-tab-reports">
+            {t('staff.tabs.reports')}
+          </Tabs.Tab>
+        ) : null}
+        {manager ? (
+          <Tabs.Tab value="confirmations" data-testid="staff-tab-confirmations">
+            {t('staff.tabs.confirmations')}
+          </Tabs.Tab>
+        ) : null}
+        <Tabs.Tab value="waivers" data-testid="staff-tab-waivers">
+          {t('staff.tabs.waivers')}
+        </Tabs.Tab>
+      </Tabs.List>
+      {manager ? (
+        <Tabs.Panel value="reports" pt="md">
+          <Reports />
+        </Tabs.Panel>
+      ) : null}
+      {manager ? (
+        <Tabs.Panel value="confirmations" pt="md">
+          <OrderMessages />
+        </Tabs.Panel>
+      ) : null}
+      <Tabs.Panel value="waivers" pt="md">
+        <Waivers />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 

@@ -1,0 +1,87 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import { Card, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReportAnswer } from '../../../api/contract/reports.ts';
+import { formatDate, formatPrice, formatTime } from '../../../i18n/format.ts';
+import { useLocale } from '../../../ui/useLocale.ts';
+
+const H = 300;
+
+/** A report's chart: tickets per show, feature or day; quantities of products; money per point of sale. */
+export function ReportChart({ answer }: { answer: ReportAnswer }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const tickets = { name: 'tickets', color: 'blue.6', label: t('reports.col.tickets') };
+  let chart;
+  switch (answer.report) {
+    case 'attendance-shows':
+      chart = (
+        <BarChart
+          h={H}
+          dataKey="label"
+          data={answer.rows.map((r) => ({
+            label: `${formatDate(r.startsAt, locale)} ${formatTime(r.startsAt, locale)}`,
+            tickets: r.tickets,
+          }))}
+          series={[tickets]}
+        />
+      );
+      break;
+    case 'attendance-features':
+    case 'top-features':
+      chart = (
+        <BarChart
+          h={Math.max(H, answer.rows.length * 28)}
+          orientation="vertical"
+          dataKey="feature"
+          yAxisProps={{ width: 120 }}
+          data={answer.rows.map((r) => ({ feature: r.feature, tickets: r.tickets }))}
+          series={[tickets]}
+        />
+      );
+      break;
+    case 'attendance-dates':
+      chart = (
+        <LineChart
+          h={H}
+          dataKey="date"
+          curveType="monotone"
+          data={answer.rows.map((r) => ({ date: formatDate(r.date, locale), tickets: r.tickets }))}
+          series={[tickets]}
+        />
+      );
+      break;
+    case 'concessions':
+      chart = (
+        <BarChart
+          h={H}
+          orientation="vertical"
+          dataKey="product"
+          yAxisProps={{ width: 120 }}
+          data={answer.most.map((r) => ({ product: r.product, quantity: r.quantity }))}
+          series={[{ name: 'quantity', color: 'teal.6', label: t('reports.col.quantity') }]}
+        />
+      );
+      break;
+    case 'sales-pos':
+      chart = (
+        <BarChart
+          h={H}
+          dataKey="pos"
+          valueFormatter={(v) => formatPrice(v, locale)}
+          yAxisProps={{ width: 90 }}
+          data={answer.rows.map((r) => ({ pos: t(`reports.pos.${r.pointOfSale}`), revenue: r.revenue }))}
+          series={[{ name: 'revenue', color: 'grape.6', label: t('reports.col.revenue') }]}
+        />
+      );
+      break;
+  }
+  return (
+    <Card withBorder padding="sm" data-testid="reports-chart" dir="ltr">
+      <Text size="sm" fw={600} mb="xs" dir="auto">
+        {t(`reports.kinds.${answer.report}`)}
+      </Text>
+      {chart}
+    </Card>
+  );
+}
