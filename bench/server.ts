@@ -59,7 +59,7 @@ export async function benchServer(database: 'sqlite' | 'postgres'): Promise<Serv
     const list = (await (await fetch(`${base}/api/seats/presentations`)).json()) as {
       presentations: PresentationSummary[];
     };
-    const arena = list.presentations.find((p) => p.category === 'sport')!;
+    const arena = list.presentations.find((p) => p.category === 'sport' && p.venueId === 4)!;
     const statusUrl = `${base}/api/seats/seats-statusV2?presentationId=${arena.id}&venueTypeId=${arena.venueTypeId}&isReserved=1`;
     const status = (await (await fetch(statusUrl)).json()) as { seats: Record<string, string> };
     const free = Object.entries(status.seats).slice(0, 4000);

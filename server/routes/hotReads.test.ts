@@ -36,7 +36,7 @@ describe.each(dialects)('hot reads on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    arena = await findPresentation(t.app, (p) => p.category === 'sport');
+    arena = await findPresentation(t.app, (p) => p.category === 'sport' && p.venueId === 4);
   });
   afterAll(async () => t?.close());
 

@@ -23,6 +23,8 @@ describe.each(dialects)('catalogue calls on %s', (dialect) => {
     const starts = presentations.filter((p) => !p.isVod).map((p) => Date.parse(p.dateTime));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(starts.every((s) => s > t.clock.now())).toBe(true);
+    // Every summary carries the box office's mark of the seats left (presentations.availability.test.ts).
+    expect(presentations.every((p) => ['available', 'few', 'soldOut'].includes(p.availability))).toBe(true);
   });
 
   it('has the demo catalogue the issue asks for', async () => {
@@ -107,7 +109,7 @@ describe.each(dialects)('catalogue calls on %s', (dialect) => {
   });
 
   it('serves seat plans as the S → G → R → S tree, and seatplan_not_found otherwise', async () => {
-    const arena = await findPresentation(t.app, (x) => x.category === 'sport');
+    const arena = await findPresentation(t.app, (x) => x.category === 'sport' && x.venueId === 4);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/seats/seatplanV2?venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`,

@@ -50,7 +50,7 @@ describe.each(dialects)('seat calls on %s', (dialect) => {
   });
 
   it('filters the status map by section', async () => {
-    const arena = await findPresentation(t.app, (p) => p.category === 'sport');
+    const arena = await findPresentation(t.app, (p) => p.category === 'sport' && p.venueId === 4);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/seats/seats-statusV2?presentationId=${arena.id}&venueTypeId=${arena.venueTypeId}&isReserved=1&sectionId=3`,

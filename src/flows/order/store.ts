@@ -101,7 +101,7 @@ export function createOrderStore(
   };
 
   // A presentation with a liability waiver: the customer signs it on the payment step.
-  const waiver = p.waiverId !== null ? createWaiverDraft('') : null;
+  const waiver = p.waiverId ? createWaiverDraft('') : null;
 
   /** The one checkout, fed with this flow's seats and products (and the signed waiver). */
   const host: CheckoutHost = {
