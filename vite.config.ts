@@ -1,16 +1,76 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
+/**
+ * Mantine's ScrollArea takes only `useMergeRefs` from @floating-ui/react, yet importing it brings all
+ * of floating-ui (popovers, menus) into every page with a scroll area: its import resolves to a copy
+ * of that one hook (src/floatingMergeRefs.ts). Popover, Menu and the rest keep the real module.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const copy = resolve(import.meta.dirname, 'src/floatingMergeRefs.ts');
+  return {
+    name: 'shop:scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer) return null;
+      return /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer) ? copy : null;
+    },
+  };
+}
+
+/**
+ * Mantine's CSS per component instead of its whole 250 KB stylesheet in every first page: each Mantine
+ * module that has a stylesheet of its name (`@mantine/core/styles/<Name>.css`) imports it, after its own
+ * imports, so a component's dependencies' styles come first (the order Mantine asks for) and Vite puts
+ * every stylesheet in the chunk of the page that uses the component. main.tsx imports the three global
+ * sheets (baseline, CSS variables, global) itself.
+ */
+function mantineCssPerComponent(): Plugin {
+  const styles = resolve(import.meta.dirname, 'node_modules/@mantine/core/styles');
+  const sheets = new Set(
+    readdirSync(styles)
+      .filter((f) => f.endsWith('.css') && !f.endsWith('.layer.css'))
+      .map((f) => f.slice(0, -'.css'.length)),
+  );
+  for (const global of ['baseline', 'default-css-variables', 'global']) sheets.delete(global);
+  return {
+    name: 'shop:mantine-css-per-component',
+    transform(code, id) {
+      // `…/esm/components/Combobox/ComboboxChevron/ComboboxChevron.mjs`: its component's sheet
+      // (Combobox) and its own, when they exist.
+      const path =
+        /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/]([\w-]+)[\\/](?:.*[\\/])?([\w-]+)\.mjs$/.exec(
+          id.split('?')[0] ?? '',
+        );
+      if (!path) return null;
+      const names = [...new Set([path[1], path[2]])].filter((n): n is string => !!n && sheets.has(n));
+      if (names.length === 0) return null;
+      const imports = names.map((n) => `import '@mantine/core/styles/${n}.css';`).join('\n');
+      return { code: `${code}\n${imports}\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    scrollAreaWithoutFloatingUi(),
+    ...(process.env.VITEST ? [] : [mantineCssPerComponent()]),
+  ],
   resolve: {
     // The shop's zod never evals (Content-Security-Policy); tests and the server keep zod as it is.
+    // PixiJS's web-worker adapter brings an XML parser only XML bitmap fonts need (src/xmldomStub.ts).
     alias: process.env.VITEST
       ? []
-      : [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/zodJitless.ts') }],
+      : [
+          { find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/zodJitless.ts') },
+          { find: /^@xmldom\/xmldom$/, replacement: resolve(import.meta.dirname, 'src/xmldomStub.ts') },
+        ],
   },
   server: {
     port: Number(process.env.PORT ?? 5173),

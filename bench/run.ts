@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchBundle } from './bundle.ts';
 import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
 import { benchHotReads } from './hotReads.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchOnsale } from './onsale.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
@@ -54,6 +56,8 @@ await benchHotReads();
 await benchOnsale();
 // Video on demand in Chromium: time to the film's first frame, and the JS its viewing page loads.
 await benchVod();
+// The shop on a phone: the JavaScript each route loads, then Lighthouse (mobile) on the same routes.
+await benchBundle().then(benchLighthouse);
 
 if (process.env.BENCH_SKIP_SEATMAP !== '1') {
   const seatmap = spawnSync(process.execPath, [join(import.meta.dirname, 'seatmap', 'run.ts')], {

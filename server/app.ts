@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -20,7 +19,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { externalTarget, isKnownPath } from '../src/routing/paths.ts';
 import type { ApiError } from '../src/api/contract/errors.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
@@ -61,6 +59,8 @@ import { abuseGuard } from './services/visitors/abuse.ts';
 import { visitorIdKey } from './services/visitors/visitorId.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { securityHeaders } from './http/security.ts';
+import { shopPages } from './http/shopPages.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { healthRoutes } from './routes/health.ts';
 import { cspReportRoutes } from './routes/cspReport.ts';
 import { loadSettings } from './settings.ts';
@@ -222,17 +222,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     app.metrics.countUnmatched(request, reply);
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !deps.config.staticDir) {
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !app.sendShopPage) {
       return reply.code(404).send({
         ...errorBody(404, 'not_found', `${request.method} ${path} does not exist`),
         requestId: request.id,
       });
     }
     // The shop's own 404 page renders client-side; the status still tells crawlers and tools.
-    return reply
-      .code(isKnownPath(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html');
+    return app.sendShopPage(request, reply);
   });
 
   await app.register(
@@ -252,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statusStreamRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(calendarRoutes);
       await api.register(checkoutRoutes);
       await api.register(customerRoutes);
       await api.register(customerAreaRoutes);
@@ -276,22 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const staticDir = deps.config.staticDir;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${join(staticDir, 'assets')}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-    // Spec section 2: a path beginning with /http is an external link; the browser goes to the address after the slash.
-    app.get('/http*', (request, reply) => {
-      const [pathname = '', query] = request.url.split('?', 2);
-      const target = externalTarget(pathname, query ? `?${query}` : '');
-      return target ? reply.redirect(target, 302) : reply.callNotFound();
-    });
+    await app.register(shopPages, { staticDir });
   } else if (staticDir) {
     app.log.warn({ staticDir }, 'no built shop found; serving the API only (run `npm run build`)');
     deps.config.staticDir = undefined;

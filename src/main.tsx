@@ -1,13 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
+// Mantine's global sheets; each component's own comes with the chunk that uses it (vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './print.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
 import { externalTarget } from './routing/paths.ts';
-import { chooseLocale, initI18n, LOCALE_STORAGE_KEY } from './i18n/index.ts';
+import { chooseLocale, initI18n, LOCALE_STORAGE_KEY, preloadMessages } from './i18n/index.ts';
 import { restoreCart } from './state/cart.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
@@ -29,6 +31,13 @@ async function boot(): Promise<void> {
     return;
   }
   installChunkReload();
+  // The likely locale's messages load while the session call is in flight (the choice itself needs the
+  // venue's settings): the asked one, else the saved one, else the document's (the venue's default).
+  preloadMessages(
+    new URLSearchParams(window.location.search).get('language') ??
+      savedLocale() ??
+      document.documentElement.lang,
+  );
   try {
     const settings = await startSession();
     const choice = chooseLocale(
@@ -41,10 +50,14 @@ async function boot(): Promise<void> {
     setLocale(choice.locale);
     void refreshCustomer();
     void restoreCart();
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // As a transition the first render yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole tree (one long task on a phone: total blocking time).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     await initI18n('he', 'he').catch(() => undefined);

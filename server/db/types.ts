@@ -16,7 +16,14 @@ export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'red
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
 export interface Database
-  extends CatalogueTables, SalesTables, MembershipTables, VodTables, MessageTables, StaffTables, WaiverTables {
+  extends
+    CatalogueTables,
+    SalesTables,
+    MembershipTables,
+    VodTables,
+    MessageTables,
+    StaffTables,
+    WaiverTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: { id: number; name_json: string; venue_type_id: number };

@@ -83,7 +83,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!key.success) throw new AppError('formValidation', 'send a uuid in the Idempotency-Key header');
       const account = await sessionCustomer(request);
       // A staff user logged in at the counter sells at the box office (reports: sales by point of sale).
-      const staff = await staffOfSession(app.deps.db.kysely, request.cookies[STAFF_COOKIE], app.deps.clock.now());
+      const staff = await staffOfSession(
+        app.deps.db.kysely,
+        request.cookies[STAFF_COOKIE],
+        app.deps.clock.now(),
+      );
       const origin = {
         address: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

@@ -213,7 +213,10 @@ describe.each(dialects)('seat calls on %s', (dialect) => {
   });
 
   it('lets the server choose general-admission places until none are left', async () => {
-    const ga = await findPresentation(t.app, (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open');
+    const ga = await findPresentation(
+      t.app,
+      (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open',
+    );
     const me = visitor();
     const body = lockBody(ga, { sectionId: 1, ticketGroupId: 41 });
     const a = await lock(t.app, me, body);
@@ -265,7 +268,10 @@ describe.each(dialects)('seat calls on %s', (dialect) => {
   });
 
   it('refuses general admission with no_price_policy when the level has only sub-tickets', async () => {
-    const ga = await findPresentation(t.app, (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open');
+    const ga = await findPresentation(
+      t.app,
+      (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open',
+    );
     const tg = 41;
     const subTickets = () => t.db.kysely.updateTable('tickets').where('ticket_group_id', '=', tg);
     await subTickets().set({ is_sub_ticket: 1 }).execute();

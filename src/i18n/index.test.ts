@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../api/contract/common.ts';
-import { chooseLocale, directionOf } from './index.ts';
+import { chooseLocale, directionOf, initI18n } from './index.ts';
 
 const enabled: readonly Locale[] = ['he', 'en', 'ru'];
 
@@ -68,5 +69,22 @@ describe('directionOf', () => {
     expect(directionOf('en')).toBe('ltr');
     expect(directionOf('ru')).toBe('ltr');
     expect(directionOf('pl')).toBe('ltr');
+  });
+});
+
+describe('initI18n', () => {
+  it('starts with the customer’s locale file only and adds the fallback’s after the first page', async () => {
+    vi.useFakeTimers();
+    try {
+      const i18n = await initI18n('en', 'he');
+      expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+      expect(i18n.hasResourceBundle('he', 'translation')).toBe(false);
+      expect(document.documentElement.lang).toBe('en');
+      expect(document.documentElement.dir).toBe('ltr');
+      await vi.advanceTimersByTimeAsync(2000);
+      await vi.waitFor(() => expect(i18n.hasResourceBundle('he', 'translation')).toBe(true));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,10 +7,28 @@ type Messages = Record<string, unknown>;
 // Each locale is its own chunk, loaded on demand.
 const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
 
-async function loadMessages(locale: Locale): Promise<Messages> {
-  const load = loaders[`../../locales/${locale}.json`];
-  if (!load) throw new Error(`no locale file for ${locale}`);
-  return load();
+const loading = new Map<Locale, Promise<Messages>>();
+
+function loadMessages(locale: Locale): Promise<Messages> {
+  let messages = loading.get(locale);
+  if (!messages) {
+    const load = loaders[`../../locales/${locale}.json`];
+    if (!load) return Promise.reject(new Error(`no locale file for ${locale}`));
+    messages = load();
+    // A failed load may be retried (a flaky network at boot).
+    messages.catch(() => loading.delete(locale));
+    loading.set(locale, messages);
+  }
+  return messages;
+}
+
+/**
+ * Starts loading a locale's messages before they are needed (main.tsx: the likely locale, while the
+ * session call is in flight); initI18n and changeLocale then reuse the same request.
+ */
+export function preloadMessages(locale: string | null): void {
+  const parsed = LocaleSchema.safeParse(locale);
+  if (parsed.success) void loadMessages(parsed.data).catch(() => undefined);
 }
 
 export const LOCALE_STORAGE_KEY = 'shop.locale';
@@ -52,13 +70,13 @@ function savedOr(saved: string | null, enabled: readonly Locale[], fallback: Loc
   return parsed.success && enabled.includes(parsed.data) ? parsed.data : fallback;
 }
 
+/**
+ * Starts i18next with the customer's locale only: every locale file holds every key
+ * (test/locales.test.ts), so the fallback's file is a safety net, loaded after the first page rather
+ * than on its critical path (it would add a second locale file, ~17 KB gzip, to a first visit).
+ */
 export async function initI18n(locale: Locale, fallback: Locale): Promise<typeof i18next> {
-  const resources: Resource = {};
-  const wanted = [...new Set([locale, fallback])];
-  const loaded = await Promise.all(wanted.map(loadMessages));
-  wanted.forEach((l, i) => {
-    resources[l] = { translation: loaded[i] as Messages };
-  });
+  const resources: Resource = { [locale]: { translation: await loadMessages(locale) } };
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: fallback,
@@ -67,6 +85,21 @@ export async function initI18n(locale: Locale, fallback: Locale): Promise<typeof
     returnNull: false,
   });
   applyDocumentLocale(locale);
+  if (fallback !== locale) {
+    const addFallback = () =>
+      loadMessages(fallback).then(
+        (messages) => {
+          if (!i18next.hasResourceBundle(fallback, 'translation'))
+            i18next.addResourceBundle(fallback, 'translation', messages);
+        },
+        () => undefined, // a key missing from the customer's locale then shows as its key
+      );
+    // Once the first page has had its turn: a couple of seconds, then the next idle moment.
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void addFallback());
+      else void addFallback();
+    }, 2000);
+  }
   return i18next;
 }
 

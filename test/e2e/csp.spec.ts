@@ -53,7 +53,7 @@ test('every route works under the Content-Security-Policy with no violation', as
   const csp = first!.headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/script-src 'self'(;|$)/);
   expect(csp).not.toMatch(/unsafe-eval/);
-  await expect(page.getByTestId('presentation-card').first()).toBeVisible();
+  await expect(page.getByTestId('feature-card').first()).toBeVisible();
 
   // The seat step: the map is drawn by Pixi in a worker under the same policy.
   await page.goto(`/order/${show!.id}?language=en`);

@@ -313,7 +313,9 @@ test('general admission asks no more places than are left: the shop says so firs
     presentations: PresentationSummary[];
   };
   await page.setViewportSize(phone);
-  const ga = presentations.find((p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open')!;
+  const ga = presentations.find(
+    (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open',
+  )!;
   const statusUrl = `/api/seats/seats-statusV2?presentationId=${ga.id}&venueTypeId=${ga.venueTypeId}&isReserved=0`;
   const free = async () =>
     Object.keys(((await (await request.get(statusUrl)).json()) as { seats: Record<string, string> }).seats);

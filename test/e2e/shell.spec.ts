@@ -17,7 +17,7 @@ test.describe('the shop shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'he');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'לוח אירועים' })).toBeVisible();
-    await expect(page.getByTestId('presentation-card').first()).toBeVisible();
+    await expect(page.getByTestId('feature-card').first()).toBeVisible();
     await expect(page.getByRole('link', { name: /לרכישת כרטיסים|רכישת כרטיסים/ }).first()).toBeVisible();
     // Right to left for real: the heading starts at the right edge of the page.
     const box = await headingTextBox(page);
@@ -55,12 +55,13 @@ test.describe('the shop shell', () => {
   test('a purchase button leads to the presentation’s order page', async ({ page }) => {
     await page.goto('/order?language=en');
     const card = page
-      .getByTestId('presentation-card')
+      .getByTestId('feature-card')
       .filter({ has: page.getByTestId('purchase-button') })
       .first();
     const title = (await card.getByRole('heading').textContent())!;
-    const id = await card.getAttribute('data-presentation-id');
-    await card.getByTestId('purchase-button').click();
+    const showtime = card.getByTestId('purchase-button').first();
+    const id = await showtime.getAttribute('data-presentation-id');
+    await showtime.click();
     await expect(page).toHaveURL(new RegExp(`/order/${id}(\\?|$)`));
     await expect(page.getByTestId('presentation-header').getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByTestId('order-flow')).toHaveAttribute('data-step', 'seats');
@@ -72,9 +73,13 @@ test.describe('the shop shell', () => {
     await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
     const date = new URL(page.url()).searchParams.get('date')!;
     const [y, m, d] = date.split('-');
-    const cards = page.getByTestId('presentation-card').filter({ has: page.getByTestId('purchase-button') });
-    await expect(cards.first()).toBeVisible();
-    for (const text of await cards.allTextContents()) expect(text).toContain(`${d}/${m}/${y}`);
+    // Showtimes sit under their day's heading: that one day (and video on demand, watchable any day).
+    await expect(page.getByTestId('purchase-button').first()).toBeVisible();
+    const days = await page
+      .locator('[data-day]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-day')));
+    expect(days.filter((x) => x !== 'vod')).toEqual([date]);
+    await expect(page.locator(`[data-day="${date}"] h2`)).toContainText(`${d}/${m}/${y}`);
   });
 });
 
@@ -87,8 +92,13 @@ test.describe('in a browser far from Israel', () => {
     };
     const first = presentations.find((p) => !p.isVod)!;
     await page.goto('/?language=en');
-    const card = page.locator(`[data-presentation-id="${first.id}"]`);
-    await expect(card).toContainText(formatDateTime(first.dateTime, 'en'));
+    // The day's heading and the showtime's button together say the Israel date and time.
+    const [date, time] = formatDateTime(first.dateTime, 'en').split(/, (?=\d{2}:\d{2}$)/);
+    const showtime = page.locator(`[data-presentation-id="${first.id}"]`);
+    await expect(showtime).toContainText(time!);
+    await expect(page.locator('section', { has: showtime }).getByRole('heading', { level: 2 })).toHaveText(
+      date!,
+    );
   });
 });
 

@@ -48,10 +48,6 @@ export const m015_ReportsAndWaivers: Migration = {
       .on('order_waivers')
       .columns(['signed_at'])
       .execute();
-    await db.schema
-      .createIndex('orders_confirmed_at')
-      .on('orders')
-      .columns(['confirmed_at'])
-      .execute();
+    await db.schema.createIndex('orders_confirmed_at').on('orders').columns(['confirmed_at']).execute();
   },
 };

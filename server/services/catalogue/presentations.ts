@@ -13,6 +13,7 @@ import type {
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { TtlCache } from '../../ttlCache.ts';
+import { seatsLeft, type SeatsLeft } from './availability.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
   title_json: string;
@@ -64,7 +65,14 @@ function text(json: string): LocalizedText {
   return JSON.parse(json) as LocalizedText;
 }
 
-function toSummary(row: PresentationRow, now: number, minPrice: number | null): PresentationSummary {
+const NO_SEATS: SeatsLeft = { seatsLeft: null, availability: 'available' };
+
+function toSummary(
+  row: PresentationRow,
+  now: number,
+  minPrice: number | null,
+  left: SeatsLeft = NO_SEATS,
+): PresentationSummary {
   return {
     id: row.id,
     featureId: row.feature_id,
@@ -91,6 +99,8 @@ function toSummary(row: PresentationRow, now: number, minPrice: number | null): 
     subtitles: row.subtitles,
     durationMinutes: row.duration_minutes,
     minPrice,
+    seatsLeft: left.seatsLeft,
+    availability: left.availability,
   };
 }
 
@@ -130,11 +140,14 @@ export async function listPresentations(
     q = q.where((eb) => eb.or([eb('p.business_date', '=', date), eb('p.venue_type_id', 'in', vodTypes)]));
   }
   const rows = (await q.orderBy('p.starts_at').orderBy('p.id').execute()) as PresentationRow[];
-  const prices = await minPrices(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toSummary(r, now, prices.get(r.id) ?? null));
+  const [prices, left] = await Promise.all([
+    minPrices(
+      db,
+      rows.map((r) => r.id),
+    ),
+    seatsLeft(db, rows, now),
+  ]);
+  return rows.map((r) => toSummary(r, now, prices.get(r.id) ?? null, left.get(r.id)));
 }
 
 export async function findRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
@@ -190,8 +203,9 @@ export async function getSellablePresentation(db: Kysely<Database>, id: number, 
 export async function getPresentation(db: Kysely<Database>, id: number, now: number): Promise<Presentation> {
   const row = await findRow(db, id);
   assertOnSale(row, now);
-  const [prices, products, film] = await Promise.all([
+  const [prices, left, products, film] = await Promise.all([
     minPrices(db, [id]),
+    seatsLeft(db, [row], now),
     listProducts(db, id),
     db
       .selectFrom('vod_films')
@@ -200,7 +214,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
       .executeTakeFirst(),
   ]);
   return {
-    ...toSummary(row, now, prices.get(id) ?? null),
+    ...toSummary(row, now, prices.get(id) ?? null, left.get(id)),
     viewAreaFilename: row.view_area_filename,
     imageMapHtml: row.image_map_html,
     newBookingUrl: row.new_booking_url,

@@ -2,7 +2,7 @@ import type { Locale, LocalizedText } from '../../../src/api/contract/common.ts'
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { VENUE_CURRENCY, VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
 import { dateTime, escapeHtml, money } from '../serverText.ts';
-import { orderCalendar } from './ics.ts';
+import { orderCalendarFile } from '../calendar/calendarFiles.ts';
 import { MESSAGE_TEXTS } from './texts.ts';
 
 export interface RenderedMessage {
@@ -58,22 +58,7 @@ export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: n
   blocks.push([{ text: tx.eticket, link: eticketUrl }]);
   const { text, html } = compose(blocks, locale);
 
-  const shows = doc.presentations.filter((p) => p.category !== 'video');
-  const ics =
-    shows.length > 0
-      ? orderCalendar({
-          now,
-          events: shows.map((p) => ({
-            uid: `${rid}-${p.id}@tickets`,
-            title: pickText(p.title, locale),
-            location: `${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`,
-            startsAt: Date.parse(p.dateTime),
-            durationMinutes: 0,
-            description: `${subject}\n${eticketUrl}`,
-            url: eticketUrl,
-          })),
-        })
-      : null;
+  const ics = orderCalendarFile(doc, { publicUrl, locale, description: `${subject}\n${eticketUrl}`, now });
   return { subject, text, html, ics, sms: tx.smsConfirmed(rid, eticketUrl) };
 }
 

@@ -88,7 +88,10 @@ describe.each(dialects)('concurrent locks on %s', (dialect) => {
   });
 
   it('hands out distinct general-admission places to concurrent visitors', async () => {
-    const ga = await findPresentation(t.app, (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open');
+    const ga = await findPresentation(
+      t.app,
+      (p) => !p.isReserved && !p.isVod && p.venueId === 5 && p.saleStatus === 'open',
+    );
     const results = await race(
       lockBody(ga, { sectionId: 1, ticketGroupId: 41 }),
       Array.from({ length: 40 }, () => visitor()),

@@ -4,6 +4,10 @@ import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } fro
 export const SaleStatusSchema = z.enum(['open', 'not_started', 'ended']);
 export type SaleStatus = z.infer<typeof SaleStatusSchema>;
 
+/** The board's mark of the seats left: few is at most 10 seats or a tenth of the plan's online seats. */
+export const AvailabilitySchema = z.enum(['available', 'few', 'soldOut']);
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
 export const FeatureCategorySchema = z.enum(['movie', 'concert', 'orchestra', 'sport', 'show', 'video']);
 
 /** Seconds each order step may take before the seat locks lapse (spec section 3, lockTimer). */
@@ -44,6 +48,13 @@ export const PresentationSummarySchema = z
     subtitles: z.string().nullable(),
     durationMinutes: z.number().int().nonnegative(),
     minPrice: Agorot.nullable().describe('lowest ticket price, agorot'),
+    seatsLeft: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe('online seats neither sold nor held (a few seconds old); null: no seats (video on demand)'),
+    availability: AvailabilitySchema,
   })
   .meta({ id: 'PresentationSummary' });
 export type PresentationSummary = z.infer<typeof PresentationSummarySchema>;
@@ -94,7 +105,13 @@ export const TicketSchema = z
       .boolean()
       .default(false)
       .describe('a seat with this ticket starts with the first add-on ticked (the customer may untick it)'),
-    minAge: z.number().int().nonnegative().nullable().optional().describe("the youngest jumper's age it suits"),
+    minAge: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe("the youngest jumper's age it suits"),
     maxAge: z.number().int().nonnegative().nullable().optional().describe("the oldest jumper's age it suits"),
   })
   .meta({ id: 'Ticket' });

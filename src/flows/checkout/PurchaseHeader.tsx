@@ -45,7 +45,12 @@ export function PurchaseHeader({ settings, flow, steps, step, ns, notice, onDism
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {t('order.stepOf', { n: index + 1, total: steps.length })}
           </Text>
-          <Progress value={((index + 1) / steps.length) * 100} flex={1} size="sm" />
+          <Progress
+            value={((index + 1) / steps.length) * 100}
+            flex={1}
+            size="sm"
+            aria-label={t('order.progress')}
+          />
         </Group>
       ) : (
         <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label={t('order.progress')}>

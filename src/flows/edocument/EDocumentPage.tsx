@@ -2,15 +2,18 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, T
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
+import { edocumentCalendarPath } from '../../api/contract/calendar.ts';
 import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { CalendarButton } from '../../ui/CalendarButton.tsx';
 import { MembershipCard } from '../../ui/MembershipCard.tsx';
 import { waiverPath } from '../../routing/paths.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { usePageMeta } from '../../ui/usePageMeta.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { DonationReceipt } from './DonationReceipt.tsx';
 import { EnrolmentDocument } from './EnrolmentDocument.tsx';
@@ -56,6 +59,7 @@ export default function EDocumentPage() {
   const valid = /^[A-Za-z0-9_-]{16,64}$/.test(documentKey);
   const state = useAsync((signal) => api.edocument(documentKey, signal), documentKey);
   useOrderLanguage(state.status === 'done' ? state.data.locale : null);
+  usePageMeta({ title: state.status === 'done' ? t(titleKey(state.data)) : null });
   if (!valid) return <NotFoundPage />;
   if (state.status === 'loading') return <Skeleton height={320} />;
   if (state.status === 'error') {
@@ -72,9 +76,18 @@ export default function EDocumentPage() {
         <Title order={1} fz="h2">
           {t(titleKey(doc))}
         </Title>
-        <Button variant="light" onClick={() => window.print()}>
-          {t('edocument.print')}
-        </Button>
+        <Group gap="xs">
+          {doc.presentations.some((p) => p.category !== 'video') ? (
+            <CalendarButton
+              path={edocumentCalendarPath(doc.documentKey)}
+              language={locale}
+              testId="edocument-calendar"
+            />
+          ) : null}
+          <Button variant="light" onClick={() => window.print()}>
+            {t('edocument.print')}
+          </Button>
+        </Group>
       </Group>
       <Text>
         {t('edocument.reservation')}{' '}

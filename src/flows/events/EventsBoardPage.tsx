@@ -1,43 +1,82 @@
-import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
-import { formatDateTime, formatLongDate, venueToday } from '../../i18n/format.ts';
+import { formatDateTime, venueToday } from '../../i18n/format.ts';
+import { session } from '../../state/session.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import {
+  type BoardFilters as Filters,
+  filterPresentations,
+  groupBoard,
+  parseFilters,
+  venuesOf,
+  withFilters,
+} from './board.ts';
+import { BoardDays } from './BoardDays.tsx';
+import { BoardFilters } from './BoardFilters.tsx';
 import { DateFilter } from './DateFilter.tsx';
-import { groupByDay } from './groupByDay.ts';
-import { PresentationCard } from './PresentationCard.tsx';
+import classes from './EventsBoard.module.css';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The presentation list ('events board', spec section 2) at / and /order. */
+/**
+ * The presentation list ('events board', spec section 2) at / and /order: a feature's showtimes of a day
+ * on one card, narrowed by date (the box office's), venue, kind and search, all in the URL.
+ */
 export default function EventsBoardPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { settings } = useSnapshot(session);
+  const layout = settings?.listModes.presentations ?? 'grid';
   const [params, setParams] = useSearchParams();
-  const raw = params.get('date');
-  const date = raw && ISO_DATE.test(raw) ? raw : null;
-  const state = useAsync((signal) => api.presentations(date ?? undefined, signal), date ?? 'all');
+  const filters = parseFilters(params);
+  const state = useAsync(
+    (signal) => api.presentations(filters.date ?? undefined, signal),
+    filters.date ?? 'all',
+  );
+  const q = useDeferredValue(filters.q);
+  const all = state.status === 'done' ? state.data.presentations : null;
+  const shown = useMemo(
+    () => (all ? filterPresentations(all, { venue: filters.venue, kind: filters.kind, q }) : []),
+    [all, filters.venue, filters.kind, q],
+  );
+  const days = useMemo(() => groupBoard(shown), [shown]);
+  const venues = useMemo(() => (all ? venuesOf(all) : []), [all]);
 
-  function onDate(next: string | null) {
-    const p = new URLSearchParams(params);
-    if (next) p.set('date', next);
-    else p.delete('date');
-    setParams(p, { replace: true });
+  function onFilters(next: Filters) {
+    setParams(withFilters(params, next), { replace: true });
   }
+  const narrowed = filters.venue !== null || filters.kind !== null || filters.q.trim() !== '';
 
   return (
     <Stack gap="lg">
       <Title order={1}>{t('events.title')}</Title>
-      <DateFilter today={venueToday()} value={date} onChange={onDate} />
+      <DateFilter
+        today={venueToday()}
+        value={filters.date}
+        onChange={(date) => onFilters({ ...filters, date })}
+      />
+      <BoardFilters filters={filters} venues={venues} onChange={onFilters} />
+      <Text size="xs" c="gray.7" mt={-8}>
+        {t('events.timesNote', { now: formatDateTime(new Date().toISOString(), locale) })}
+      </Text>
       {state.status === 'loading' ? (
-        <Stack gap="md" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={130} radius="md" />
-          ))}
-        </Stack>
+        <>
+          {/* The results line's place, so the board does not move when it comes. */}
+          <Skeleton height={20} width={220} radius="sm" />
+          <div
+            className={layout === 'grid' ? classes.grid : classes.list}
+            aria-busy="true"
+            aria-label={t('common.loading')}
+          >
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={layout === 'grid' ? 214 : 142} radius="md" />
+            ))}
+          </div>
+        </>
       ) : state.status === 'error' ? (
         <Alert color="red" title={t('errors.errorOccurred')} role="alert">
           {t(`errors.${state.error instanceof ApiCallError ? state.error.code : 'fetch_data_error'}`, {
@@ -48,32 +87,39 @@ export default function EventsBoardPage() {
         <Text c="dimmed" py="xl" ta="center" data-testid="events-empty">
           {t('events.empty')}
         </Text>
-      ) : (
-        <Stack gap="xl" data-testid="events-list">
-          {groupByDay(state.data.presentations).map((group) => {
-            const heading = group.day === null ? t('category.video') : formatLongDate(group.day, locale);
-            return (
-              <Stack
-                gap="md"
-                component="section"
-                key={group.day ?? 'vod'}
-                aria-label={heading}
-                data-day={group.day ?? 'vod'}
-              >
-                <Title order={2} fz="h4" c="dimmed">
-                  {heading}
-                </Title>
-                {group.presentations.map((p) => (
-                  <PresentationCard key={p.id} presentation={p} />
-                ))}
-              </Stack>
-            );
-          })}
+      ) : days.length === 0 ? (
+        <Stack align="center" gap="sm" py="xl" data-testid="no-results">
+          <Text ta="center">{t('events.noResults')}</Text>
+          <Button variant="light" onClick={() => onFilters({ ...filters, venue: null, kind: null, q: '' })}>
+            {t('events.filters.reset')}
+          </Button>
         </Stack>
+      ) : (
+        <>
+          <Text size="sm" c="gray.7" role="status" data-testid="board-count">
+            {t('events.resultsLine', {
+              features: days.reduce((n, d) => n + d.features.length, 0),
+              shows: shown.length,
+            })}
+            {narrowed ? (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                ms="sm"
+                onClick={() => onFilters({ ...filters, venue: null, kind: null, q: '' })}
+                data-testid="reset-filters"
+              >
+                {t('events.filters.reset')}
+              </Button>
+            ) : null}
+          </Text>
+          <BoardDays
+            days={days}
+            layout={layout}
+            resetKey={`${filters.date}|${filters.venue}|${filters.kind}|${q}`}
+          />
+        </>
       )}
-      <Text size="xs" c="dimmed">
-        {t('events.timesNote', { now: formatDateTime(new Date().toISOString(), locale) })}
-      </Text>
     </Stack>
   );
 }

@@ -1,19 +1,27 @@
-import { Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Skeleton, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
-import { Confirmation } from '../checkout/Confirmation.tsx';
 import { CartConflict } from './CartConflict.tsx';
 import { OrderHeader } from './OrderHeader.tsx';
-import { PaymentStepView } from './PaymentStepView.tsx';
-import { ProductsStepView } from './ProductsStepView.tsx';
 import { SeatsStepView } from './SeatsStepView.tsx';
 import { deriveOrder } from './selectors.ts';
 import { createOrderStore, type OrderSnapshot } from './store.ts';
-import { TicketsStepView } from './TicketsStepView.tsx';
 import { TimeUpDialog } from './TimeUpDialog.tsx';
 import { useStepTimer } from './useStepTimer.ts';
+
+// The steps after the seats load with their step (or once a seat is held), not with the seat map.
+const loadTickets = () => import('./TicketsStepView.tsx');
+const loadProducts = () => import('./ProductsStepView.tsx');
+const loadPayment = () => import('./PaymentStepView.tsx');
+const loadConfirmation = () => import('../checkout/Confirmation.tsx');
+const TicketsStepView = lazy(() => loadTickets().then((m) => ({ default: m.TicketsStepView })));
+const ProductsStepView = lazy(() => loadProducts().then((m) => ({ default: m.ProductsStepView })));
+const PaymentStepView = lazy(() => loadPayment().then((m) => ({ default: m.PaymentStepView })));
+const Confirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.Confirmation })));
+const preloadLaterSteps = () =>
+  Promise.all([loadTickets(), loadProducts(), loadPayment(), loadConfirmation()]);
 
 interface Props {
   presentation: Presentation;
@@ -36,6 +44,10 @@ export function OrderFlow({ presentation, ticketGroups, settings }: Props) {
   const paying = c.paying || c.redirecting || c.action !== null;
   const remaining = useStepTimer({ ...s, paying }, store.presentation.lockTimer, store.timeUp);
   useEffect(() => store.start(), [store]);
+  const holdsSeats = s.seats.length > 0 || s.step !== 'seats';
+  useEffect(() => {
+    if (holdsSeats) void preloadLaterSteps().catch(() => undefined); // the step itself retries
+  }, [holdsSeats]);
   const d = deriveOrder(s, store.presentation, store.settings);
 
   if (s.cartConflict)
@@ -53,10 +65,12 @@ export function OrderFlow({ presentation, ticketGroups, settings }: Props) {
         onDismissNotice={store.dismissNotice}
       />
       {s.step === 'seats' ? <SeatsStepView store={store} s={s} d={d} /> : null}
-      {s.step === 'tickets' ? <TicketsStepView store={store} s={s} d={d} /> : null}
-      {s.step === 'products' ? <ProductsStepView store={store} s={s} d={d} /> : null}
-      {s.step === 'payment' ? <PaymentStepView store={store} s={s} d={d} /> : null}
-      {s.step === 'confirmation' && s.answer ? <Confirmation answer={s.answer} /> : null}
+      <Suspense fallback={<Skeleton h={240} />}>
+        {s.step === 'tickets' ? <TicketsStepView store={store} s={s} d={d} /> : null}
+        {s.step === 'products' ? <ProductsStepView store={store} s={s} d={d} /> : null}
+        {s.step === 'payment' ? <PaymentStepView store={store} s={s} d={d} /> : null}
+        {s.step === 'confirmation' && s.answer ? <Confirmation answer={s.answer} /> : null}
+      </Suspense>
       <TimeUpDialog
         opened={s.timedOut}
         extended={s.extended}

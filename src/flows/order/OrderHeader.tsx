@@ -42,6 +42,7 @@ export function OrderHeader({ settings, step, remaining, notice, onDismissNotice
             value={(Math.min(active + 1, orderSteps.length) / orderSteps.length) * 100}
             flex={1}
             size="sm"
+            aria-label={t('order.progress')}
           />
         </Group>
       ) : (

@@ -1,0 +1,65 @@
+import type { Locale } from '../../../src/api/contract/common.ts';
+import { escapeHtml } from '../../services/serverText.ts';
+import { jsonLdText } from './jsonLd.ts';
+
+/** What a page tells crawlers and link previews before any script runs. */
+export interface PageHead {
+  locale: Locale;
+  title: string;
+  description: string;
+  /** Absolute; absent on pages that are not to be indexed. */
+  canonical?: string;
+  /** Absolute image addresses, best first (the first one a preview can show). */
+  images: string[];
+  noindex: boolean;
+  /** `og:type`: website, or an event's page. */
+  type?: 'website' | 'article';
+  /** schema.org objects, one script element each. */
+  jsonLd: unknown[];
+  /** Absolute address of the page in each language, for hreflang. */
+  alternates?: Partial<Record<Locale, string>>;
+  siteName: string;
+}
+
+const OG_LOCALE: Record<Locale, string> = { he: 'he_IL', en: 'en_US', ru: 'ru_RU', ar: 'ar_AR', pl: 'pl_PL' };
+const RTL: ReadonlySet<Locale> = new Set(['he', 'ar']);
+
+const meta = (attr: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+
+/** The tags of a page's head (title included), every value escaped. */
+export function headTags(h: PageHead): string {
+  const tags = [`<title>${escapeHtml(h.title)}</title>`, meta('name', 'description', h.description)];
+  if (h.noindex) tags.push(meta('name', 'robots', 'noindex, nofollow'));
+  if (h.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(h.canonical)}" />`);
+  for (const [lang, href] of Object.entries(h.alternates ?? {}))
+    tags.push(`<link rel="alternate" hreflang="${lang}" href="${escapeHtml(href)}" />`);
+  tags.push(
+    meta('property', 'og:site_name', h.siteName),
+    meta('property', 'og:type', h.type ?? 'website'),
+    meta('property', 'og:title', h.title),
+    meta('property', 'og:description', h.description),
+    meta('property', 'og:locale', OG_LOCALE[h.locale]),
+  );
+  if (h.canonical) tags.push(meta('property', 'og:url', h.canonical));
+  for (const image of h.images) tags.push(meta('property', 'og:image', image));
+  tags.push(
+    meta('name', 'twitter:card', h.images.length ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', h.title),
+    meta('name', 'twitter:description', h.description),
+  );
+  if (h.images[0]) tags.push(meta('name', 'twitter:image', h.images[0]));
+  for (const data of h.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
+  return tags.join('\n    ');
+}
+
+/**
+ * The built index.html with the page's head: `<html lang dir>` in the page's language, the `<title>`
+ * replaced by the page's tags. The template is the built file, read once.
+ */
+export function renderIndex(template: string, h: PageHead): string {
+  const dir = RTL.has(h.locale) ? 'rtl' : 'ltr';
+  return template
+    .replace(/<html[^>]*>/i, `<html lang="${h.locale}" dir="${dir}">`)
+    .replace(/<title>[\s\S]*?<\/title>/i, () => headTags(h));
+}

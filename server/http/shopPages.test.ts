@@ -1,0 +1,208 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { compressDist } from '../../scripts/compress-dist.ts';
+import { listPresentations } from '../testing/fixtures.ts';
+import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
+import { decimalAmount } from './seo/jsonLd.ts';
+
+const PUBLIC_URL = 'https://tickets.example';
+const EVIL = '</script><script>alert(1)</script> "quoted" & <b>';
+const SCRIPT = `console.log(${JSON.stringify('the shop '.repeat(400))});\n`;
+
+/** A built shop in miniature: index.html as Vite writes it, a hashed script, the PNG (posters: later). */
+function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'posters'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html>\n<html lang="he" dir="rtl">\n  <head>\n    <meta charset="UTF-8" />\n' +
+      '    <title>Tickets</title>\n    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>\n' +
+      '  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  copyFileSync(join(import.meta.dirname, '..', '..', 'public', 'og-image.png'), join(dir, 'og-image.png'));
+  compressDist(dir);
+  return dir;
+}
+
+const metaOf = (html: string, key: string) =>
+  [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)]
+    .filter((m) => m[1] === key)
+    .map((m) => m[2]);
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
+
+describe.each(dialects)('the built shop on %s', (dialect) => {
+  let t: TestApp;
+  let dist: string;
+  let movie: PresentationSummary;
+  let other: PresentationSummary;
+
+  beforeAll(async () => {
+    dist = fakeDist();
+    t = await createTestApp(dialect, { env: { PUBLIC_URL, STATIC_DIR: dist } });
+    const all = await listPresentations(t.app);
+    movie = all.find((p) => p.category === 'movie' && p.saleStatus === 'open' && p.minPrice !== null)!;
+    other = all.find((p) => !p.isVod && p.featureId !== movie.featureId && p.saleStatus === 'open')!;
+    // Before the first page: the shop reads the board once and looks for a poster once per feature.
+    writeFileSync(
+      join(dist, 'posters', `feature-${movie.featureId}.svg`),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    await t.db.kysely
+      .updateTable('features')
+      .set({ title_json: JSON.stringify({ he: EVIL, en: EVIL }) })
+      .where('id', '=', other.featureId)
+      .execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('wrote brotli and gzip copies of the text files big enough to gain', () => {
+    expect(existsSync(join(dist, 'assets', 'index-Ab12Cd34.js.br'))).toBe(true);
+    expect(existsSync(join(dist, 'assets', 'index-Ab12Cd34.js.gz'))).toBe(true);
+    expect(existsSync(join(dist, 'favicon.svg.br'))).toBe(false);
+    expect(existsSync(join(dist, 'og-image.png.br'))).toBe(false);
+  });
+
+  it('sends the brotli copy of a hashed asset once, cached for a year', async () => {
+    const url = '/assets/index-Ab12Cd34.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('keeps unhashed files fresh and posters a day', async () => {
+    expect((await t.app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    const poster = await t.app.inject({ url: `/posters/feature-${movie.featureId}.svg` });
+    expect(poster.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it("writes the board's head in Hebrew by default, with its events as JSON-LD", async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<html lang="he" dir="rtl">');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(metaOf(html, 'og:url')).toEqual([`${PUBLIC_URL}/`]);
+    expect(metaOf(html, 'og:locale')).toEqual(['he_IL']);
+    expect(metaOf(html, 'og:image')).toEqual([`${PUBLIC_URL}/og-image.png`]);
+    expect(metaOf(html, 'robots')).toEqual([]);
+    const [list] = jsonLdOf(html);
+    expect(list?.['@type']).toBe('ItemList');
+    expect((list?.itemListElement as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("writes a presentation's head in its language: title, long date, og tags and its Event", async () => {
+    const res = await t.app.inject({ url: `/order/${movie.id}?language=en` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    const title = movie.title.en ?? '';
+    expect(html).toContain(`<title>${title} | Tickets</title>`);
+    const [description] = metaOf(html, 'description');
+    expect(description).toContain(title);
+    expect(description).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    expect(description).toContain(movie.venueName.en ?? '');
+    const page = `${PUBLIC_URL}/order/${movie.id}?language=en`;
+    expect(html).toContain(`<link rel="canonical" href="${page.replace('&', '&amp;')}" />`);
+    expect(metaOf(html, 'og:url')).toEqual([page]);
+    expect(metaOf(html, 'og:title')).toEqual([`${title} | Tickets`]);
+    expect(metaOf(html, 'og:image')).toEqual([
+      `${PUBLIC_URL}/og-image.png`,
+      `${PUBLIC_URL}/posters/feature-${movie.featureId}.svg`,
+    ]);
+    expect(metaOf(html, 'twitter:card')).toEqual(['summary_large_image']);
+    const [event] = jsonLdOf(html);
+    expect(event).toMatchObject({ '@type': 'Event', name: title, url: page });
+    expect(event?.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+0[23]:00$/);
+    expect(Date.parse(event?.startDate as string)).toBe(Date.parse(movie.dateTime));
+    expect(event?.offers).toMatchObject({
+      lowPrice: decimalAmount(movie.minPrice ?? 0, 2),
+      priceCurrency: 'ILS',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+
+  it('escapes what the catalogue says, in attributes and in JSON-LD', async () => {
+    const html = (await t.app.inject({ url: `/order/${other.id}?language=en` })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain(
+      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt;',
+    );
+    const [event] = jsonLdOf(html);
+    expect(event?.name).toBe(EVIL);
+  });
+
+  it('keeps private pages out of the index, and answers unknown pages 404 with the shop', async () => {
+    for (const url of [
+      '/edocument/abcdefghijklmnop1234',
+      '/customer-area',
+      '/staff',
+      '/dev/sms-outbox',
+      '/preview',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(metaOf(res.body, 'robots'), url).toEqual(['noindex, nofollow']);
+      expect(jsonLdOf(res.body), url).toEqual([]);
+    }
+    const unknown = await t.app.inject({ url: '/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/text\/html/);
+    expect(metaOf(unknown.body, 'robots')).toEqual(['noindex, nofollow']);
+    const api = await t.app.inject({ url: '/api/no-such-call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('lists the board and every upcoming presentation in the sitemap, in each language', async () => {
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    const xml = res.body;
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/order/${movie.id}</loc>`);
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/order/${movie.id}?language=en</loc>`);
+    expect(xml).toContain(
+      `<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/order/${movie.id}?language=en"/>`,
+    );
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it('tells robots what to leave alone and where the sitemap is', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    for (const line of [
+      'Disallow: /api/',
+      'Disallow: /staff',
+      'Disallow: /edocument',
+      `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
+    ])
+      expect(res.body).toContain(line);
+  });
+});

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { externalTarget, isKnownPath } from '../../src/routing/paths.ts';
+import { renderIndex } from './seo/head.ts';
+import { PageHeads } from './seo/pageHeads.ts';
+import { presentationPath } from './seo/jsonLd.ts';
+import { robotsTxt, sitemapXml } from './seo/sitemap.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a page of the shop: index.html with the page's head; 404 for a path the shop does not know. */
+    sendShopPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}
+
+export interface ShopPagesOptions {
+  /** The built shop (dist/), with index.html. */
+  staticDir: string;
+}
+
+/** Hashed file names (Vite's `assets/name-hash.js`) never change: a year, immutable. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Posters change with the catalogue, rarely: a day. */
+export const POSTER_CACHE = 'public, max-age=86400';
+
+/** The cache policy of a built file, by its path inside the built shop. */
+export function cacheControlOf(relativePath: string): string {
+  const path = relativePath.split(sep).join('/');
+  if (path.startsWith('assets/')) return IMMUTABLE;
+  if (path.startsWith('posters/')) return POSTER_CACHE;
+  return 'no-cache';
+}
+
+/**
+ * The built shop: its files (brotli or gzip copies made by scripts/compress-dist.ts when the browser
+ * takes them, so @fastify/compress, which leaves an answer with a Content-Encoding alone, never
+ * compresses them again), index.html for `/` and every page the router knows, each with its own head
+ * for crawlers and link previews (server/http/seo), the sitemap and robots.txt. Unknown pages still get
+ * the shop, which shows its 404 page, with status 404. `/api` is not touched.
+ */
+export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): Promise<void> {
+  const { staticDir } = opts;
+  const template = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const heads = new PageHeads(app, staticDir);
+
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    index: false,
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      res.header('cache-control', cacheControlOf(relative(staticDir, filePath)));
+    },
+  });
+
+  const sendShopPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const known = isKnownPath(path);
+    const language = (request.query as Record<string, unknown> | undefined)?.language;
+    const head = await heads.head(path, language, known);
+    return reply
+      .code(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderIndex(template, head));
+  };
+  app.decorate('sendShopPage', sendShopPage);
+
+  app.get('/', sendShopPage);
+  app.get('/index.html', sendShopPage);
+  // Spec section 2: a path beginning with /http is an external link; the browser goes to the address after the slash.
+  app.get('/http*', (request, reply) => {
+    const [pathname = '', query] = request.url.split('?', 2);
+    const target = externalTarget(pathname, query ? `?${query}` : '');
+    return target ? reply.redirect(target, 302) : reply.callNotFound();
+  });
+
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(heads.baseUrl)),
+  );
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const board = await heads.board();
+    const now = app.deps.clock.now();
+    // The board changes with every presentation added; a presentation's page with its own data.
+    const pages = [
+      { path: '/', lastModified: now },
+      ...board.map((p) => ({
+        path: presentationPath(p),
+        lastModified: Math.min(now, Date.parse(p.saleStart)),
+      })),
+    ];
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(heads.baseUrl, pages, heads.defaultLocale, heads.enabledLocales));
+  });
+}
+// Without fastify-plugin's symbol the routes and the decorator would stay inside its own context.
+(shopPages as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,80 @@
+import type { Locale } from '../../../src/api/contract/common.ts';
+import type { OrderDocument } from '../../../src/api/contract/order.ts';
+import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
+import { textIn as pickText } from '../../../src/domain/pageText.ts';
+import { edocumentPath, orderPath } from '../../../src/routing/paths.ts';
+import { type CalendarEvent, orderCalendar } from '../messages/ics.ts';
+
+/**
+ * The calendar files the shop hands out (one RFC 5545 writer: ../messages/ics.ts): an order's
+ * presentations, as its confirmation e-mail attaches them and its e-ticket offers them, and one
+ * presentation, from its order page. Video on demand has no time to keep, so it has no event.
+ */
+
+/** An order's e-ticket address in its language. */
+export function eticketUrl(
+  doc: Pick<OrderDocument, 'documentKey'>,
+  publicUrl: string,
+  locale: Locale,
+): string {
+  return `${publicUrl}${edocumentPath(doc.documentKey)}?language=${locale}`;
+}
+
+/** One event per presentation of the order that takes place (not video on demand); none: an empty list. */
+export function orderEvents(
+  doc: Pick<OrderDocument, 'reservationIdentifier' | 'documentKey' | 'presentations'>,
+  opts: { publicUrl: string; locale: Locale; description: string },
+): CalendarEvent[] {
+  const url = eticketUrl(doc, opts.publicUrl, opts.locale);
+  return doc.presentations
+    .filter((p) => p.category !== 'video')
+    .map((p) => ({
+      uid: `${doc.reservationIdentifier}-${p.id}@tickets`,
+      title: pickText(p.title, opts.locale),
+      location: `${pickText(p.venueName, opts.locale)} · ${pickText(p.hallName, opts.locale)}`,
+      startsAt: Date.parse(p.dateTime),
+      // The e-ticket does not carry the feature's length: the writer's default (two hours).
+      durationMinutes: 0,
+      description: opts.description,
+      url,
+    }));
+}
+
+/** The .ics of an order's presentations, or null when it has none that takes place. */
+export function orderCalendarFile(
+  doc: Pick<OrderDocument, 'reservationIdentifier' | 'documentKey' | 'presentations'>,
+  opts: { publicUrl: string; locale: Locale; description: string; now: number },
+): string | null {
+  const events = orderEvents(doc, opts);
+  return events.length ? orderCalendar({ events, now: opts.now }) : null;
+}
+
+/** The .ics of one presentation: its order page as the address, what and where as the description. */
+export function presentationCalendarFile(
+  p: PresentationSummary,
+  opts: { publicUrl: string; locale: Locale; now: number },
+): string {
+  const url = `${opts.publicUrl}${orderPath(p.id)}?language=${opts.locale}`;
+  const title = pickText(p.title, opts.locale);
+  const location = `${pickText(p.venueName, opts.locale)} · ${pickText(p.hallName, opts.locale)}`;
+  return orderCalendar({
+    now: opts.now,
+    events: [
+      {
+        uid: `presentation-${p.id}@tickets`,
+        title,
+        location,
+        startsAt: Date.parse(p.dateTime),
+        durationMinutes: p.durationMinutes,
+        description: `${title}\n${location}\n${url}`,
+        url,
+      },
+    ],
+  });
+}
+
+/** A file name for Content-Disposition: ASCII letters, digits and dashes only. */
+export function calendarFileName(stem: string): string {
+  const safe = stem.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${safe || 'event'}.ics`;
+}

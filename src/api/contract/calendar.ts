@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { LocaleSchema } from './common.ts';
+
+/**
+ * GET /presentations/{id}/calendar.ics and GET /edocument/{documentKey}/calendar.ics: "add to
+ * calendar" files (RFC 5545, times in the venue's zone). The answer is text/calendar, not JSON.
+ */
+export const CalendarQuerySchema = z.object({
+  language: LocaleSchema.optional().describe(
+    'language of the texts; default: the presentation page’s default language, or the order’s',
+  ),
+});
+export type CalendarQuery = z.infer<typeof CalendarQuerySchema>;
+
+export const CalendarFileSchema = z.string().describe('an iCalendar file (text/calendar)');
+
+/** The API path of a presentation's calendar file. */
+export const presentationCalendarPath = (presentationId: number) =>
+  `/presentations/${presentationId}/calendar.ics`;
+
+/** The API path of an order's calendar file, by its e-ticket's document key. */
+export const edocumentCalendarPath = (documentKey: string) =>
+  `/edocument/${encodeURIComponent(documentKey)}/calendar.ics`;

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import classes from './EventsBoard.module.css';
+
+/** The poster of a feature: the demo catalogue's are made by scripts/make-posters.ts (2:3 SVG). */
+export function posterPath(featureId: number): string {
+  return `/posters/feature-${featureId}.svg`;
+}
+
+/**
+ * A feature's poster in a box of fixed size (nothing shifts when it loads); lazy unless it is among the
+ * first on the page. A feature without a poster keeps the box, filled with its gradient.
+ */
+export function Poster({ featureId, alt, eager }: { featureId: number; alt: string; eager: boolean }) {
+  const [missing, setMissing] = useState(false);
+  return (
+    <div className={classes.poster}>
+      {missing ? null : (
+        <img
+          src={posterPath(featureId)}
+          alt={alt}
+          width={120}
+          height={180}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setMissing(true)}
+        />
+      )}
+    </div>
+  );
+}
