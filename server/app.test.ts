@@ -430,7 +430,7 @@ describe('serving the shop', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'shop-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shop</title>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp('sqlite', { seed: false, env: { STATIC_DIR: dist } });
   });
@@ -440,14 +440,16 @@ describe('serving the shop', () => {
     for (const url of ['/', '/order', '/order/12', '/edocument/k', '/vod/1/2']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 200]);
-      expect(res.body).toContain('<title>shop</title>');
+      // The shop's page, with the head the box office writes for it (server/http/seo).
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toMatch(/<title>[^<]+<\/title>/);
     }
     const external = await t.app.inject({ method: 'GET', url: '/https://example.com/page?a=1' });
     expect(external.statusCode).toBe(302);
     expect(external.headers.location).toBe('https://example.com/page?a=1');
     const unknown = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('<title>shop</title>');
+    expect(unknown.body).toContain('<div id="root"></div>');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
   });

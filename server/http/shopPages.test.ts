@@ -115,6 +115,13 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
     const [list] = jsonLdOf(html);
     expect(list?.['@type']).toBe('ItemList');
     expect((list?.itemListElement as unknown[]).length).toBeGreaterThan(0);
+    // The board's list comes with the page (its first paint needs no request), escaped like JSON-LD.
+    const inline = /<script type="application\/json" id="board-data">([^<]*)<\/script>/.exec(html);
+    const board = JSON.parse(inline?.[1] ?? '{}') as { presentations: PresentationSummary[] };
+    expect(board.presentations.map((p) => p.id)).toEqual((await listPresentations(t.app)).map((p) => p.id));
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/posters/feature-${movie.featureId}.svg" fetchpriority="high" />`,
+    );
   });
 
   it("writes a presentation's head in its language: title, long date, og tags and its Event", async () => {

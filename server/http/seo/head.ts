@@ -19,6 +19,10 @@ export interface PageHead {
   /** Absolute address of the page in each language, for hreflang. */
   alternates?: Partial<Record<Locale, string>>;
   siteName: string;
+  /** Images the page shows first (the board's first posters): fetched beside the scripts. */
+  preloadImages?: string[];
+  /** Data the page's script would fetch first, inlined as `<script type="application/json" id>`. */
+  inlineData?: { id: string; data: unknown };
 }
 
 const OG_LOCALE: Record<Locale, string> = { he: 'he_IL', en: 'en_US', ru: 'ru_RU', ar: 'ar_AR', pl: 'pl_PL' };
@@ -50,6 +54,12 @@ export function headTags(h: PageHead): string {
   );
   if (h.images[0]) tags.push(meta('name', 'twitter:image', h.images[0]));
   for (const data of h.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
+  for (const href of h.preloadImages ?? [])
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`);
+  if (h.inlineData)
+    tags.push(
+      `<script type="application/json" id="${escapeHtml(h.inlineData.id)}">${jsonLdText(h.inlineData.data)}</script>`,
+    );
   return tags.join('\n    ');
 }
 

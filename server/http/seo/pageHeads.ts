@@ -22,6 +22,11 @@ const PRIVATE =
   /^\/(edocument|customer-area|waiver|staff|dev|preview|sandbox)(\/|$)|^\/vod\/[^/]+\/[^/]+\/?$/;
 const PRESENTATION = /^\/(order|vod)\/(\d{1,10})\/?$/;
 const BOARD = /^\/(order\/?)?$/;
+/** The board's list, inlined in its page (src/flows/events/bootBoard.ts reads it). */
+export const BOARD_DATA_ID = 'board-data';
+/** Posters the board's page preloads. */
+const FIRST_POSTERS = 2;
+
 /** The board lists at most this many events in its JSON-LD (the head stays small). */
 const BOARD_EVENTS = 30;
 /** The shop's picture for link previews (public/og-image.png): PNG, as Facebook and X show no SVG. */
@@ -128,14 +133,19 @@ export class PageHeads {
       };
     }
     if (BOARD.test(path)) {
-      const shows = (await this.board()).slice(0, BOARD_EVENTS);
-      const events = shows.map((p) => presentationEvent(p, this.eventContext(p, locale)));
+      const board = await this.board();
+      const events = board
+        .slice(0, BOARD_EVENTS)
+        .map((p) => presentationEvent(p, this.eventContext(p, locale)));
       return {
         ...plain,
         title: `${t.board} | ${t.name}`,
         canonical,
         alternates,
         jsonLd: events.length ? [eventList(events)] : [],
+        // The board's first paint waits for neither its list nor its first posters.
+        preloadImages: this.firstPosters(board),
+        inlineData: { id: BOARD_DATA_ID, data: { presentations: board } },
       };
     }
     return { ...plain, canonical, alternates };
@@ -154,6 +164,15 @@ export class PageHeads {
       country: settings.country,
       images,
     };
+  }
+
+  /** The posters the board shows first: videos at home lead, then the features by their first showtime. */
+  private firstPosters(board: readonly PresentationSummary[]): string[] {
+    const order = [...board].sort(
+      (a, b) => Number(b.isVod) - Number(a.isVod) || a.dateTime.localeCompare(b.dateTime),
+    );
+    const ids = [...new Set(order.map((p) => p.featureId))].filter((id) => this.hasPoster(id));
+    return ids.slice(0, FIRST_POSTERS).map((id) => `/posters/feature-${id}.svg`);
   }
 
   private hasPoster(featureId: number): boolean {

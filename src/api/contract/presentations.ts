@@ -168,6 +168,7 @@ export const PresentationsQuerySchema = z.object({
   date: IsoDateSchema.optional().describe('business date (Asia/Jerusalem); all upcoming when absent'),
 });
 export const PresentationsAnswerSchema = z.object({ presentations: z.array(PresentationSummarySchema) });
+export type PresentationsAnswer = z.infer<typeof PresentationsAnswerSchema>;
 
 export const PresentationParamsSchema = z.object({ id: Id });
 export const PresentationQuerySchema = z.object({

@@ -18,6 +18,7 @@ import {
   withFilters,
 } from './board.ts';
 import { BoardDays } from './BoardDays.tsx';
+import { takeBootBoard } from './bootBoard.ts';
 import { BoardFilters } from './BoardFilters.tsx';
 import { DateFilter } from './DateFilter.tsx';
 import classes from './EventsBoard.module.css';
@@ -33,10 +34,11 @@ export default function EventsBoardPage() {
   const layout = settings?.listModes.presentations ?? 'grid';
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
-  const state = useAsync(
-    (signal) => api.presentations(filters.date ?? undefined, signal),
-    filters.date ?? 'all',
-  );
+  const state = useAsync((signal) => {
+    // The page's own list, inlined by the box office, serves the first paint of the whole board.
+    const boot = filters.date === null ? takeBootBoard() : null;
+    return boot ? Promise.resolve(boot) : api.presentations(filters.date ?? undefined, signal);
+  }, filters.date ?? 'all');
   const q = useDeferredValue(filters.q);
   const all = state.status === 'done' ? state.data.presentations : null;
   const shown = useMemo(

@@ -21,6 +21,7 @@ export function Poster({ featureId, alt, eager }: { featureId: number; alt: stri
           width={120}
           height={180}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           onError={() => setMissing(true)}
         />

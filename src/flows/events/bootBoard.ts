@@ -1,0 +1,24 @@
+import { type PresentationsAnswer, PresentationsAnswerSchema } from '../../api/contract/presentations.ts';
+
+/** The id of the board's list as the box office inlines it in the page (server/http/seo/pageHeads.ts). */
+const BOARD_DATA_ID = 'board-data';
+
+let taken = false;
+
+/**
+ * The upcoming presentations the page came with, once: the board's first paint then needs no request.
+ * Null after the first call, without the element, or when it does not parse (the board fetches).
+ */
+export function takeBootBoard(): PresentationsAnswer | null {
+  if (taken || typeof document === 'undefined') return null;
+  taken = true;
+  const el = document.getElementById(BOARD_DATA_ID);
+  if (!el?.textContent) return null;
+  el.remove();
+  try {
+    const parsed = PresentationsAnswerSchema.safeParse(JSON.parse(el.textContent));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
