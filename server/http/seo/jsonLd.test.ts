@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
+import { presentationSummary } from '../../../test/fixtures/presentationSummary.ts';
 import {
   decimalAmount,
   type EventContext,
@@ -10,35 +11,24 @@ import {
   zonedIso,
 } from './jsonLd.ts';
 
-const base: PresentationSummary = {
+const base: PresentationSummary = presentationSummary({
   id: 42,
   featureId: 7,
   title: { he: 'הקונצרט', en: 'The Concert' },
   featureCategoryId: 3,
   category: 'concert',
-  venueId: 1,
   venueName: { he: 'היכל', en: 'Main Hall' },
-  hallName: { he: 'אולם 1', en: 'Hall 1' },
   seatplanId: 1,
-  venueTypeId: 1,
-  seatingPolicyId: 1,
-  isReserved: true,
-  isVod: false,
-  authProfileId: 1,
-  businessId: 1,
   dateTime: '2026-11-24T17:30:00.000Z',
   businessDate: '2026-11-24',
   saleStart: '2026-10-01T07:00:00.000Z',
   saleEnd: '2026-11-24T17:00:00.000Z',
-  saleStatus: 'open',
   language: null,
-  dubbing: null,
   subtitles: null,
   durationMinutes: 90,
   minPrice: 4250,
   seatsLeft: 120,
-  availability: 'available',
-};
+});
 
 const ctx: EventContext = {
   baseUrl: 'https://tickets.example',

@@ -5,42 +5,22 @@ import i18next from 'i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupDom } from '../../../test/dom.ts';
+import { presentationSummary } from '../../../test/fixtures/presentationSummary.ts';
 import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { session } from '../../state/session.ts';
 import { groupBoard } from './board.ts';
 import { FeatureCard } from './FeatureCard.tsx';
 
-function show(over: Partial<PresentationSummary> & { id: number }): PresentationSummary {
-  return {
+/** The demo's 3D film, dubbed into Hebrew. */
+const show = (over: Partial<PresentationSummary> & { id: number }) =>
+  presentationSummary({
     featureId: 2,
     title: { he: 'מסע בין הכוכבים 3D', en: 'Star Voyagers 3D' },
-    featureCategoryId: 1,
-    category: 'movie',
-    venueId: 1,
-    venueName: { he: 'קולנוע הדר', en: 'Hadar Cinema' },
-    hallName: { he: 'אולם 1', en: 'Hall 1' },
-    seatplanId: 11,
-    venueTypeId: 1,
-    seatingPolicyId: 1,
-    isReserved: true,
-    isVod: false,
-    authProfileId: 1,
-    businessId: 1,
-    dateTime: '2026-11-22T17:30:00Z',
-    businessDate: '2026-11-22',
-    saleStart: '2026-11-01T06:00:00Z',
-    saleEnd: '2026-11-22T17:45:00Z',
-    saleStatus: 'open',
-    language: 'en',
     dubbing: 'he',
     subtitles: null,
     durationMinutes: 95,
-    minPrice: 4200,
-    seatsLeft: 100,
-    availability: 'available',
     ...over,
-  };
-}
+  });
 
 function renderCard(shows: PresentationSummary[]) {
   const group = groupBoard(shows)[0]!.features[0]!;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PresentationSummary } from '../../api/contract/presentations.ts';
+import { presentationSummary } from '../../../test/fixtures/presentationSummary.ts';
 import {
   filterPresentations,
   fold,
@@ -14,37 +14,7 @@ import {
   withFilters,
 } from './board.ts';
 
-function show(over: Partial<PresentationSummary> & { id: number }): PresentationSummary {
-  return {
-    featureId: 1,
-    title: { he: 'שומר המגדלור', en: 'The Lighthouse Keeper' },
-    featureCategoryId: 1,
-    category: 'movie',
-    venueId: 1,
-    venueName: { he: 'קולנוע הדר', en: 'Hadar Cinema' },
-    hallName: { he: 'אולם 1', en: 'Hall 1' },
-    seatplanId: 11,
-    venueTypeId: 1,
-    seatingPolicyId: 1,
-    isReserved: true,
-    isVod: false,
-    authProfileId: 1,
-    businessId: 1,
-    dateTime: '2026-11-22T17:30:00Z',
-    businessDate: '2026-11-22',
-    saleStart: '2026-11-01T06:00:00Z',
-    saleEnd: '2026-11-22T17:45:00Z',
-    saleStatus: 'open',
-    language: 'en',
-    dubbing: null,
-    subtitles: 'he',
-    durationMinutes: 118,
-    minPrice: 4200,
-    seatsLeft: 100,
-    availability: 'available',
-    ...over,
-  };
-}
+const show = presentationSummary;
 
 const concert = (id: number, day: string) =>
   show({
