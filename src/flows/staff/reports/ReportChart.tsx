@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { rtlLocales } from '../../../api/contract/common.ts';
 import type { ReportAnswer } from '../../../api/contract/reports.ts';
 import { formatDate, formatPrice, formatTime } from '../../../i18n/format.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
@@ -13,6 +14,10 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const tickets = { name: 'tickets', color: 'blue.6', label: t('reports.col.tickets') };
+  // Right to left (Hebrew, Arabic), time and amounts run from the right, the scale stands on the right.
+  const rtl = rtlLocales.has(locale);
+  const xAxisProps = { reversed: rtl };
+  const yAxis = (width?: number) => ({ orientation: rtl ? ('right' as const) : ('left' as const), width });
   let chart;
   switch (answer.report) {
     case 'attendance-shows':
@@ -25,6 +30,8 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
             tickets: r.tickets,
           }))}
           series={[tickets]}
+          xAxisProps={xAxisProps}
+          yAxisProps={yAxis()}
         />
       );
       break;
@@ -35,7 +42,8 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           h={Math.max(H, answer.rows.length * 28)}
           orientation="vertical"
           dataKey="feature"
-          yAxisProps={{ width: 120 }}
+          xAxisProps={xAxisProps}
+          yAxisProps={yAxis(120)}
           data={answer.rows.map((r) => ({ feature: r.feature, tickets: r.tickets }))}
           series={[tickets]}
         />
@@ -49,6 +57,8 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           curveType="monotone"
           data={answer.rows.map((r) => ({ date: formatDate(r.date, locale), tickets: r.tickets }))}
           series={[tickets]}
+          xAxisProps={xAxisProps}
+          yAxisProps={yAxis()}
         />
       );
       break;
@@ -58,7 +68,8 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           h={H}
           orientation="vertical"
           dataKey="product"
-          yAxisProps={{ width: 120 }}
+          xAxisProps={xAxisProps}
+          yAxisProps={yAxis(120)}
           data={answer.most.map((r) => ({ product: r.product, quantity: r.quantity }))}
           series={[{ name: 'quantity', color: 'teal.6', label: t('reports.col.quantity') }]}
         />
@@ -70,7 +81,8 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           h={H}
           dataKey="pos"
           valueFormatter={(v) => formatPrice(v, locale)}
-          yAxisProps={{ width: 90 }}
+          xAxisProps={xAxisProps}
+          yAxisProps={yAxis(90)}
           data={answer.rows.map((r) => ({ pos: t(`reports.pos.${r.pointOfSale}`), revenue: r.revenue }))}
           series={[{ name: 'revenue', color: 'grape.6', label: t('reports.col.revenue') }]}
         />
