@@ -1,18 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
-import { build } from 'vite';
-import { buildApp } from '../server/app.ts';
-import { systemClock } from '../server/clock.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/index.ts';
-import { seedDemoCatalogue } from '../server/seed/index.ts';
 import type { PresentationSummary } from '../src/api/contract/presentations.ts';
 import { round2 } from './common.ts';
+import { serveBuiltShop } from './shop.ts';
 import { machine } from './server.ts';
 
 /**
@@ -35,48 +27,14 @@ export interface ShopUnderTest {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
 /**
  * Builds the shop into a temporary folder (or serves BENCH_DIST when set) and starts one box office on a
  * free port over a fresh seeded SQLite data folder; answers the three routes to measure.
  */
 export async function startShop(tag: string): Promise<ShopUnderTest> {
-  const root = resolve(import.meta.dirname, '..');
-  const given = process.env.BENCH_DIST;
-  const dist = given ? resolve(given) : mkdtempSync(join(tmpdir(), `bench-${tag}-dist-`));
-  const data = mkdtempSync(join(tmpdir(), `bench-${tag}-data-`));
-  let app: FastifyInstance | undefined;
+  const shop = await serveBuiltShop(tag, { dist: process.env.BENCH_DIST });
+  const { base, db } = shop;
   try {
-    if (!given) {
-      const t0 = performance.now();
-      // Vite sets NODE_ENV=production for the build when unset; the box office keeps its own.
-      const nodeEnv = process.env.NODE_ENV;
-      await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-      console.log(`${tag}: shop built in ${Math.round(performance.now() - t0)} ms`);
-    }
-    const port = await freePort();
-    const config = loadConfig({
-      DATA_DIR: data,
-      STATIC_DIR: dist,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    });
-    const db = await openDatabase({ ...config, poolSize: 4 });
-    await seedDemoCatalogue(db.kysely, systemClock.now());
-    app = await buildApp({ config, db });
-    const base = await app.listen({ port, host: '127.0.0.1' });
-
     const { presentations } = (await (await fetch(`${base}/api/seats/presentations`)).json()) as {
       presentations: PresentationSummary[];
     };
@@ -101,20 +59,9 @@ export async function startShop(tag: string): Promise<ShopUnderTest> {
       }
     }
     if (!eticket) throw new Error('no demo order with an e-ticket that opens');
-    const opened = app;
-    return {
-      base,
-      routes: { board: '/', seat: `/order/${cinema.id}`, eticket },
-      close: async () => {
-        await opened.close();
-        if (!given) rmSync(dist, { recursive: true, force: true });
-        rmSync(data, { recursive: true, force: true });
-      },
-    };
+    return { base, routes: { board: '/', seat: `/order/${cinema.id}`, eticket }, close: shop.close };
   } catch (e) {
-    await app?.close();
-    if (!given) rmSync(dist, { recursive: true, force: true });
-    rmSync(data, { recursive: true, force: true });
+    await shop.close();
     throw e;
   }
 }

@@ -1,20 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import type { FastifyInstance } from 'fastify';
-import { build } from 'vite';
-import { buildApp } from '../server/app.ts';
-import { systemClock } from '../server/clock.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/index.ts';
-import { seedDemoCatalogue } from '../server/seed/index.ts';
 import { SANDBOX_CARDS } from '../server/services/payments/sandbox/cards.ts';
 import type { PresentationSummary, TicketGroup } from '../src/api/contract/presentations.ts';
 import { pct, round2 } from './common.ts';
 import { machine } from './server.ts';
+import { type BuiltShop, serveBuiltShop } from './shop.ts';
 import { BENCH_LIMITS, visitor } from './visitors.ts';
 
 /**
@@ -83,14 +75,6 @@ function summary(xs: (number | null)[]): Summary {
   const v = xs.filter((x): x is number => x !== null);
   if (v.length === 0) return { median: null, p95: null, max: null };
   return { median: pct(v, 50), p95: pct(v, 95), max: round2(Math.max(...v)) };
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
 }
 
 /** In every page of a context: when the play button first shows and when it is clicked (page clock). */
@@ -181,36 +165,13 @@ export async function benchVod(): Promise<VodResult> {
   const started = performance.now();
   const runsWanted = Number(process.env.BENCH_VOD_RUNS ?? 5);
   if (!Number.isInteger(runsWanted) || runsWanted < 1) throw new Error(`bad BENCH_VOD_RUNS ${runsWanted}`);
-  const root = resolve(import.meta.dirname, '..');
-  const dist = mkdtempSync(join(tmpdir(), 'bench-vod-dist-'));
-  const data = mkdtempSync(join(tmpdir(), 'bench-vod-data-'));
-  let app: FastifyInstance | undefined;
+  let shop: BuiltShop | undefined;
   let browser: Browser | undefined;
   const consoleErrors: string[] = [];
   try {
-    const t0 = performance.now();
-    // Vite sets NODE_ENV=production for the build when unset; the box office in this process keeps its own.
-    const nodeEnv = process.env.NODE_ENV;
-    await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-    console.log(`vod: shop built in ${Math.round(performance.now() - t0)} ms`);
-
-    const port = await freePort();
-    const config = loadConfig({
-      DATA_DIR: data,
-      STATIC_DIR: dist,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // One address (127.0.0.1) buys every run's film: per-address limits lifted; visitor() ids accepted.
-      ...BENCH_LIMITS,
-    });
-    const db = await openDatabase({ ...config, poolSize: 4 });
-    await seedDemoCatalogue(db.kysely, systemClock.now());
-    app = await buildApp({ config, db });
-    const base = await app.listen({ port, host: '127.0.0.1' });
+    // One address (127.0.0.1) buys every run's film: per-address limits lifted; visitor() ids accepted.
+    shop = await serveBuiltShop('vod', { env: { ...BENCH_LIMITS } });
+    const { base, dist } = shop;
 
     const { presentations } = (await (await fetch(`${base}/api/seats/presentations`)).json()) as {
       presentations: PresentationSummary[];
@@ -398,9 +359,7 @@ export async function benchVod(): Promise<VodResult> {
     return result;
   } finally {
     await browser?.close();
-    await app?.close();
-    rmSync(dist, { recursive: true, force: true });
-    rmSync(data, { recursive: true, force: true });
+    await shop?.close();
   }
 }
 
