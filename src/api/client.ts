@@ -1,6 +1,13 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { z } from 'zod';
-import { ApiErrorSchema } from './contract/errors.ts';
+
+/**
+ * What a call answers: the output of its answer schema in the shared contract. Only the type crosses
+ * into the shop's first pages: the box office checks every answer against the same schema before it
+ * sends it (the response serializer, server/app.ts), so the shop does not parse it a second time and
+ * zod with every contract's schemas stays out of the first route's JavaScript (issue 19).
+ */
+export type Answer<S extends z.ZodType> = z.output<S>;
 
 /**
  * The shop's one HTTP client. Every call sends Accept and, once the visitor has one, the uuid header
@@ -48,11 +55,29 @@ const http = ofetch.create({
   },
 });
 
+interface ApiErrorBody {
+  code: string;
+  statusCode: number;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** The error body of spec section 8 (`ApiErrorSchema`), checked by hand to keep zod off the first page. */
+export function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  if (typeof d.code !== 'string' || typeof d.message !== 'string') return false;
+  if (typeof d.statusCode !== 'number' || !Number.isSafeInteger(d.statusCode)) return false;
+  if (d.requestId !== undefined && typeof d.requestId !== 'string') return false;
+  if (d.params === undefined) return true;
+  if (typeof d.params !== 'object' || d.params === null || Array.isArray(d.params)) return false;
+  return Object.values(d.params).every((v) => typeof v === 'string' || typeof v === 'number');
+}
+
 function toApiError(err: unknown): ApiCallError {
   if (err instanceof FetchError) {
-    const body = ApiErrorSchema.safeParse(err.data);
-    if (body.success)
-      return new ApiCallError(body.data.code, body.data.statusCode, body.data.message, body.data.params);
+    const body: unknown = err.data;
+    if (isApiErrorBody(body)) return new ApiCallError(body.code, body.statusCode, body.message, body.params);
     // Spec section 8: the status comes from statusCode, status or the response status, else 500.
     const status = err.statusCode ?? err.status ?? err.response?.status ?? 500;
     return new ApiCallError('fetch_data_error', status, err.message);
@@ -68,12 +93,8 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the API and checks the answer against the shared contract. */
-export async function apiCall<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  opts: CallOptions = {},
-): Promise<z.output<S>> {
+/** Calls the API; the answer is typed by the shared contract (see `Answer`). */
+export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let data: unknown;
   try {
     data = await http(path, {
@@ -86,7 +107,9 @@ export async function apiCall<S extends z.ZodType>(
   } catch (err) {
     throw toApiError(err);
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiCallError('fetch_data_error', 500, `unexpected answer from ${path}`);
-  return parsed.data;
+  // Every answer of the box office is JSON (an object or an array) or empty (204); text, such as a proxy's
+  // HTML error page, is not an answer.
+  if (typeof data === 'string')
+    throw new ApiCallError('fetch_data_error', 500, `unexpected answer from ${path}`);
+  return data as T;
 }

@@ -1,16 +1,16 @@
 import { captchaField } from './captcha.ts';
-import { apiCall, apiUrl } from './client.ts';
-import { ReportAnswerSchema, type ReportKind, type ReportQueryInput } from './contract/reports.ts';
-import {
+import { type Answer, apiCall, apiUrl } from './client.ts';
+import type { ReportAnswerSchema, ReportKind, ReportQueryInput } from './contract/reports.ts';
+import type {
   CancelPaymentAnswerSchema,
   CartAnswerSchema,
   StoredCartAnswerSchema,
-  type CartBody,
+  CartBody,
   CheckoutAnswerSchema,
-  type CommitBody,
+  CommitBody,
   ExtendLockAnswerSchema,
   LockSeatAnswerSchema,
-  type LockSeat,
+  LockSeat,
   OrderDocumentSchema,
   PresentationSchema,
   PresentationsAnswerSchema,
@@ -22,17 +22,17 @@ import {
   UnlockSeatAnswerSchema,
   VoucherBalanceSchema,
 } from './contract/index.ts';
-import {
+import type {
   CancelAnswerSchema,
   CancellationQuoteSchema,
-  type CustomerDetailsBody,
+  CustomerDetailsBody,
   CustomerInfoAnswerSchema,
-  type EmailLoginBody,
+  EmailLoginBody,
   MagCardsAnswerSchema,
   MailOutboxAnswerSchema,
   LocationsAnswerSchema,
-  type MobileLoginBody,
-  type MobileValidationBody,
+  MobileLoginBody,
+  MobileValidationBody,
   RefreshAnswerSchema,
   ReservationsAnswerSchema,
   SmsOutboxAnswerSchema,
@@ -42,163 +42,200 @@ import {
   VoucherCancelAnswerSchema,
   VouchersAnswerSchema,
 } from './contract/customer.ts';
-import { DonationsAnswerSchema } from './contract/donations.ts';
-import {
+import type { DonationsAnswerSchema } from './contract/donations.ts';
+import type {
   NoContentSchema,
-  type StaffLoginBody,
+  StaffLoginBody,
   StaffMeSchema,
   StaffMessagesAnswerSchema,
-  type orderMessageStatuses,
+  orderMessageStatuses,
 } from './contract/staff.ts';
-import { SignedWaiverSchema, StaffWaiversAnswerSchema, WaiverTextSchema } from './contract/waiver.ts';
-import {
+import type { SignedWaiverSchema, StaffWaiversAnswerSchema, WaiverTextSchema } from './contract/waiver.ts';
+import type {
   VodHeartbeatAnswerSchema,
-  type VodPlayBody,
+  VodPlayBody,
   VodPlayAnswerSchema,
   VodViewingSchema,
 } from './contract/vod.ts';
-import { PresentationWithCodesSchema, VouchersForSaleAnswerSchema } from './contract/vouchers.ts';
+import type { PresentationWithCodesSchema, VouchersForSaleAnswerSchema } from './contract/vouchers.ts';
 
 /** Typed calls of the shop, one per API route it uses. */
 export const api = {
-  session: () => apiCall('/session', SessionAnswerSchema),
-  settings: () => apiCall('/settings', SettingsAnswerSchema),
+  session: () => apiCall<Answer<typeof SessionAnswerSchema>>('/session'),
+  settings: () => apiCall<Answer<typeof SettingsAnswerSchema>>('/settings'),
   presentations: (date?: string, signal?: AbortSignal) =>
-    apiCall('/seats/presentations', PresentationsAnswerSchema, {
+    apiCall<Answer<typeof PresentationsAnswerSchema>>('/seats/presentations', {
       query: { date },
       ...(signal ? { signal } : {}),
     }),
   presentation: (id: number, signal?: AbortSignal) =>
-    apiCall(`/presentations/${id}`, PresentationSchema, signal ? { signal } : {}),
+    apiCall<Answer<typeof PresentationSchema>>(`/presentations/${id}`, signal ? { signal } : {}),
   /** The liability waiver a presentation's orders sign (issue 18). */
-  presentationWaiver: (id: number) => apiCall(`/presentations/${id}/waiver`, WaiverTextSchema),
+  presentationWaiver: (id: number) => apiCall<Answer<typeof WaiverTextSchema>>(`/presentations/${id}/waiver`),
   /** An order's signed waiver: for its customer, the e-ticket's key `k`, or staff. */
   orderWaiver: (reservationIdentifier: string, k?: string) =>
-    apiCall(`/orders/${encodeURIComponent(reservationIdentifier)}/waiver`, SignedWaiverSchema, {
-      query: { k },
-    }),
+    apiCall<Answer<typeof SignedWaiverSchema>>(
+      `/orders/${encodeURIComponent(reservationIdentifier)}/waiver`,
+      {
+        query: { k },
+      },
+    ),
   staffWaivers: (q: string, page: number) =>
-    apiCall('/staff/waivers', StaffWaiversAnswerSchema, { query: { q: q || undefined, page } }),
+    apiCall<Answer<typeof StaffWaiversAnswerSchema>>('/staff/waivers', {
+      query: { q: q || undefined, page },
+    }),
   /** The presentation with the tickets the codes unlock (spec section 7, ticketCodes). */
   presentationWithCodes: async (id: number, ticketCodes: readonly string[]) =>
-    apiCall(`/presentations/${id}`, PresentationWithCodesSchema, {
+    apiCall<Answer<typeof PresentationWithCodesSchema>>(`/presentations/${id}`, {
       query: { ticketCodes: ticketCodes.join(','), ...(await captchaField('ticket_code')) },
     }),
-  vouchersForSale: () => apiCall('/system-vouchers/for-sale', VouchersForSaleAnswerSchema),
-  donations: () => apiCall('/donations', DonationsAnswerSchema),
+  vouchersForSale: () => apiCall<Answer<typeof VouchersForSaleAnswerSchema>>('/system-vouchers/for-sale'),
+  donations: () => apiCall<Answer<typeof DonationsAnswerSchema>>('/donations'),
   ticketGroups: (id: number, signal?: AbortSignal) =>
-    apiCall(`/presentations/${id}/ticketGroups`, TicketGroupsAnswerSchema, {
+    apiCall<Answer<typeof TicketGroupsAnswerSchema>>(`/presentations/${id}/ticketGroups`, {
       query: { cb: Date.now() },
       ...(signal ? { signal } : {}),
     }),
   seatplan: (venueId: number, seatplanId: number) =>
-    apiCall('/seats/seatplanV2', SeatplanSchema, { query: { venueId, seatplanId } }),
+    apiCall<Answer<typeof SeatplanSchema>>('/seats/seatplanV2', { query: { venueId, seatplanId } }),
   seatsStatus: (p: { id: number; venueTypeId: number; isReserved: boolean }) =>
-    apiCall('/seats/seats-statusV2', SeatsStatusAnswerSchema, {
+    apiCall<Answer<typeof SeatsStatusAnswerSchema>>('/seats/seats-statusV2', {
       query: { presentationId: p.id, venueTypeId: p.venueTypeId, isReserved: p.isReserved ? 1 : 0 },
     }),
   lockSeat: async (seat: LockSeat) =>
-    apiCall('/seats/lock-seat', LockSeatAnswerSchema, {
+    apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
       method: 'PUT',
       body: { seat, ...(await captchaField('lock_seat')) },
     }),
   /** A swap: the new seat and the seats it replaces, released in the same transaction at the box office. */
   swapSeat: async (seat: LockSeat, replaces: LockSeat[]) =>
-    apiCall('/seats/lock-seat', LockSeatAnswerSchema, {
+    apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
       method: 'PUT',
       body: { seat, replaces, ...(await captchaField('lock_seat')) },
     }),
   unlockSeat: async (seat: LockSeat) =>
-    apiCall('/seats/unlock-seat', UnlockSeatAnswerSchema, {
+    apiCall<Answer<typeof UnlockSeatAnswerSchema>>('/seats/unlock-seat', {
       method: 'PUT',
       body: { seat, ...(await captchaField('unlock_seat')) },
     }),
   extendLock: (presentationId: number) =>
-    apiCall('/seats/extend-lock', ExtendLockAnswerSchema, { method: 'PUT', body: { presentationId } }),
+    apiCall<Answer<typeof ExtendLockAnswerSchema>>('/seats/extend-lock', {
+      method: 'PUT',
+      body: { presentationId },
+    }),
   saveCart: (cart: CartBody['cart']) =>
-    apiCall('/cart', CartAnswerSchema, { method: 'POST', body: { cart } }),
-  loadCart: () => apiCall('/cart', StoredCartAnswerSchema),
+    apiCall<Answer<typeof CartAnswerSchema>>('/cart', { method: 'POST', body: { cart } }),
+  loadCart: () => apiCall<Answer<typeof StoredCartAnswerSchema>>('/cart'),
   /** One idempotency key per payment attempt: a retried request never charges twice. */
   commit: async (body: CommitBody, idempotencyKey: string) =>
-    apiCall('/payment/commit', CheckoutAnswerSchema, {
+    apiCall<Answer<typeof CheckoutAnswerSchema>>('/payment/commit', {
       method: 'POST',
       body: { ...body, ...(await captchaField('commit')) },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   paymentStatus: (reservationIdentifier: string) =>
-    apiCall(`/payment/status/${encodeURIComponent(reservationIdentifier)}`, CheckoutAnswerSchema),
+    apiCall<Answer<typeof CheckoutAnswerSchema>>(
+      `/payment/status/${encodeURIComponent(reservationIdentifier)}`,
+    ),
   cancelPayment: (reservationIdentifier: string) =>
-    apiCall('/payment/cancel', CancelPaymentAnswerSchema, {
+    apiCall<Answer<typeof CancelPaymentAnswerSchema>>('/payment/cancel', {
       method: 'POST',
       body: { reservationIdentifier },
     }),
   voucherBalance: (reference: string) =>
-    apiCall('/payment/voucher-balance', VoucherBalanceSchema, { query: { reference } }),
+    apiCall<Answer<typeof VoucherBalanceSchema>>('/payment/voucher-balance', { query: { reference } }),
   deleteMagCard: (magCardId: string) =>
-    apiCall(`/customer/mag-cards/${encodeURIComponent(magCardId)}`, MagCardsAnswerSchema, {
+    apiCall<Answer<typeof MagCardsAnswerSchema>>(`/customer/mag-cards/${encodeURIComponent(magCardId)}`, {
       method: 'DELETE',
     }),
   edocument: (documentKey: string, signal?: AbortSignal) =>
-    apiCall(`/edocument/${encodeURIComponent(documentKey)}`, OrderDocumentSchema, signal ? { signal } : {}),
+    apiCall<Answer<typeof OrderDocumentSchema>>(
+      `/edocument/${encodeURIComponent(documentKey)}`,
+      signal ? { signal } : {},
+    ),
   // Customer accounts and the personal area
   mobileLogin: (body: MobileLoginBody, language: string) =>
-    apiCall('/customer/mobile-login', SuccessAnswerSchema, { method: 'POST', body, query: { language } }),
+    apiCall<Answer<typeof SuccessAnswerSchema>>('/customer/mobile-login', {
+      method: 'POST',
+      body,
+      query: { language },
+    }),
   mobileLoginValidation: (body: MobileValidationBody) =>
-    apiCall('/customer/mobile-login-validation-area', CustomerInfoAnswerSchema, { method: 'POST', body }),
+    apiCall<Answer<typeof CustomerInfoAnswerSchema>>('/customer/mobile-login-validation-area', {
+      method: 'POST',
+      body,
+    }),
   emailLogin: (body: EmailLoginBody) =>
-    apiCall('/customer/login', CustomerInfoAnswerSchema, { method: 'POST', body }),
+    apiCall<Answer<typeof CustomerInfoAnswerSchema>>('/customer/login', { method: 'POST', body }),
   tokenLogin: (token: string) =>
-    apiCall('/customer/token-login', CustomerInfoAnswerSchema, { method: 'POST', body: { token } }),
-  refreshCustomer: () => apiCall('/customer/refresh', RefreshAnswerSchema, { method: 'POST' }),
-  logout: () => apiCall('/customer-area/logout', SuccessAnswerSchema, { method: 'POST' }),
-  locations: () => apiCall('/customer/locations', LocationsAnswerSchema),
-  myReservations: () => apiCall('/customer-area/reservations', ReservationsAnswerSchema),
+    apiCall<Answer<typeof CustomerInfoAnswerSchema>>('/customer/token-login', {
+      method: 'POST',
+      body: { token },
+    }),
+  refreshCustomer: () => apiCall<Answer<typeof RefreshAnswerSchema>>('/customer/refresh', { method: 'POST' }),
+  logout: () => apiCall<Answer<typeof SuccessAnswerSchema>>('/customer-area/logout', { method: 'POST' }),
+  locations: () => apiCall<Answer<typeof LocationsAnswerSchema>>('/customer/locations'),
+  myReservations: () => apiCall<Answer<typeof ReservationsAnswerSchema>>('/customer-area/reservations'),
   cancellationQuote: (reservationIdentifier: string) =>
-    apiCall(
+    apiCall<Answer<typeof CancellationQuoteSchema>>(
       `/customer-area/reservations/${encodeURIComponent(reservationIdentifier)}/cancellation`,
-      CancellationQuoteSchema,
     ),
   cancelReservation: (reservationIdentifier: string) =>
-    apiCall(`/reservations/${encodeURIComponent(reservationIdentifier)}/cancel`, CancelAnswerSchema, {
-      method: 'POST',
-    }),
-  myVouchers: () => apiCall('/customer-area/system-vouchers', VouchersAnswerSchema),
+    apiCall<Answer<typeof CancelAnswerSchema>>(
+      `/reservations/${encodeURIComponent(reservationIdentifier)}/cancel`,
+      {
+        method: 'POST',
+      },
+    ),
+  myVouchers: () => apiCall<Answer<typeof VouchersAnswerSchema>>('/customer-area/system-vouchers'),
   cancelVoucher: (reference: string, reservationIdentifier: string | null) =>
-    apiCall(`/system-vouchers/${encodeURIComponent(reference)}/cancel`, VoucherCancelAnswerSchema, {
-      method: 'POST',
-      body: reservationIdentifier ? { reservationIdentifier } : {},
-    }),
+    apiCall<Answer<typeof VoucherCancelAnswerSchema>>(
+      `/system-vouchers/${encodeURIComponent(reference)}/cancel`,
+      {
+        method: 'POST',
+        body: reservationIdentifier ? { reservationIdentifier } : {},
+      },
+    ),
   replaceVoucher: (reference: string, reservationIdentifier: string | null) =>
-    apiCall(`/system-vouchers/${encodeURIComponent(reference)}/replacement`, SystemVoucherSchema, {
-      method: 'POST',
-      body: reservationIdentifier ? { reservationIdentifier } : {},
-    }),
-  myVideos: () => apiCall('/customer-area/videos', VideosAnswerSchema),
+    apiCall<Answer<typeof SystemVoucherSchema>>(
+      `/system-vouchers/${encodeURIComponent(reference)}/replacement`,
+      {
+        method: 'POST',
+        body: reservationIdentifier ? { reservationIdentifier } : {},
+      },
+    ),
+  myVideos: () => apiCall<Answer<typeof VideosAnswerSchema>>('/customer-area/videos'),
   /** A video purchase's viewing page (issue 17): for its owner, or with its link key. */
   vodViewing: (resId: string, vodId: number, k?: string) =>
-    apiCall(`/vod/${encodeURIComponent(resId)}/${vodId}`, VodViewingSchema, { query: { k } }),
+    apiCall<Answer<typeof VodViewingSchema>>(`/vod/${encodeURIComponent(resId)}/${vodId}`, { query: { k } }),
   vodPlay: (resId: string, vodId: number, body: VodPlayBody) =>
-    apiCall(`/vod/${encodeURIComponent(resId)}/${vodId}/play`, VodPlayAnswerSchema, { method: 'POST', body }),
+    apiCall<Answer<typeof VodPlayAnswerSchema>>(`/vod/${encodeURIComponent(resId)}/${vodId}/play`, {
+      method: 'POST',
+      body,
+    }),
   vodHeartbeat: (token: string) =>
-    apiCall('/vod/heartbeat', VodHeartbeatAnswerSchema, { method: 'POST', body: { token } }),
+    apiCall<Answer<typeof VodHeartbeatAnswerSchema>>('/vod/heartbeat', { method: 'POST', body: { token } }),
   updateDetails: (body: CustomerDetailsBody) =>
-    apiCall('/customer-area/details', CustomerInfoAnswerSchema, { method: 'PUT', body }),
-  smsOutbox: () => apiCall('/dev/sms-outbox', SmsOutboxAnswerSchema),
+    apiCall<Answer<typeof CustomerInfoAnswerSchema>>('/customer-area/details', { method: 'PUT', body }),
+  smsOutbox: () => apiCall<Answer<typeof SmsOutboxAnswerSchema>>('/dev/sms-outbox'),
   /** The staff area (issue 18): its own login and session. */
-  staffLogin: (body: StaffLoginBody) => apiCall('/staff/login', StaffMeSchema, { method: 'POST', body }),
-  staffMe: () => apiCall('/staff/me', StaffMeSchema),
-  staffLogout: () => apiCall('/staff/logout', NoContentSchema, { method: 'POST' }),
+  staffLogin: (body: StaffLoginBody) =>
+    apiCall<Answer<typeof StaffMeSchema>>('/staff/login', { method: 'POST', body }),
+  staffMe: () => apiCall<Answer<typeof StaffMeSchema>>('/staff/me'),
+  staffLogout: () => apiCall<Answer<typeof NoContentSchema>>('/staff/logout', { method: 'POST' }),
   staffMessages: (status?: (typeof orderMessageStatuses)[number]) =>
-    apiCall('/staff/messages', StaffMessagesAnswerSchema, { query: { status } }),
+    apiCall<Answer<typeof StaffMessagesAnswerSchema>>('/staff/messages', { query: { status } }),
   staffRetryMessage: (id: string) =>
-    apiCall(`/staff/messages/${encodeURIComponent(id)}/retry`, NoContentSchema, { method: 'POST' }),
+    apiCall<Answer<typeof NoContentSchema>>(`/staff/messages/${encodeURIComponent(id)}/retry`, {
+      method: 'POST',
+    }),
   /** Managers: one page of a report; `staffReportCsvUrl` is the same report's CSV, for a download link. */
   staffReport: (report: ReportKind, query: ReportQueryInput) =>
-    apiCall(`/staff/reports/${report}`, ReportAnswerSchema, { query }),
+    apiCall<Answer<typeof ReportAnswerSchema>>(`/staff/reports/${report}`, { query }),
   staffReportCsvUrl: (report: ReportKind, query: ReportQueryInput) =>
     apiUrl(
       `/staff/reports/${report}/csv`,
       Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>,
     ),
-  mailOutbox: () => apiCall('/dev/mail-outbox', MailOutboxAnswerSchema),
+  mailOutbox: () => apiCall<Answer<typeof MailOutboxAnswerSchema>>('/dev/mail-outbox'),
 };

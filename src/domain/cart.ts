@@ -1,4 +1,4 @@
-import { VOD_VENUE_TYPES } from '../api/contract/common.ts';
+import { VOD_VENUE_TYPES } from '../api/contract/constants.ts';
 
 /** A presentation in the shop's cart, with the seats the visitor holds for it. */
 export interface CartEntry {

@@ -1,6 +1,6 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Locale, LocaleSchema, rtlLocales } from '../api/contract/common.ts';
+import { isLocale, type Locale, rtlLocales } from '../api/contract/constants.ts';
 
 type Messages = Record<string, unknown>;
 
@@ -27,8 +27,7 @@ function loadMessages(locale: Locale): Promise<Messages> {
  * session call is in flight); initI18n and changeLocale then reuse the same request.
  */
 export function preloadMessages(locale: string | null): void {
-  const parsed = LocaleSchema.safeParse(locale);
-  if (parsed.success) void loadMessages(parsed.data).catch(() => undefined);
+  if (isLocale(locale)) void loadMessages(locale).catch(() => undefined);
 }
 
 export const LOCALE_STORAGE_KEY = 'shop.locale';
@@ -58,16 +57,14 @@ export function chooseLocale(
 ): LocaleChoice {
   const asked = new URLSearchParams(search).get('language');
   if (asked !== null) {
-    const parsed = LocaleSchema.safeParse(asked);
-    if (parsed.success && enabled.includes(parsed.data)) return { locale: parsed.data, invalidQuery: false };
+    if (isLocale(asked) && enabled.includes(asked)) return { locale: asked, invalidQuery: false };
     return { locale: savedOr(saved, enabled, fallback), invalidQuery: true };
   }
   return { locale: savedOr(saved, enabled, fallback), invalidQuery: false };
 }
 
 function savedOr(saved: string | null, enabled: readonly Locale[], fallback: Locale): Locale {
-  const parsed = LocaleSchema.safeParse(saved);
-  return parsed.success && enabled.includes(parsed.data) ? parsed.data : fallback;
+  return isLocale(saved) && enabled.includes(saved) ? saved : fallback;
 }
 
 /**

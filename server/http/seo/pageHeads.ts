@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Locale, LocaleSchema } from '../../../src/api/contract/common.ts';
-import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
+import {
+  type PresentationSummary,
+  PresentationsAnswerSchema,
+} from '../../../src/api/contract/presentations.ts';
 import { textIn as pickText } from '../../../src/domain/pageText.ts';
 import { listPresentations } from '../../services/catalogue/presentations.ts';
 import { isSoldHere } from '../../services/catalogue/scope.ts';
@@ -78,12 +81,19 @@ export class PageHeads {
       : { locale: this.defaultLocale, valid: false };
   }
 
-  /** Upcoming presentations this shop sells, as the board lists them. */
+  /**
+   * Upcoming presentations this shop sells, as the board lists them: checked against the answer schema
+   * of `GET /api/seats/presentations`, as that route's serializer does, since the shop reads the inlined
+   * copy without parsing it again (src/flows/events/bootBoard.ts).
+   */
   board(): Promise<PresentationSummary[]> {
     const { db, clock, settings } = this.app.deps;
-    return this.boards.get('', async () =>
-      (await listPresentations(db.kysely, clock.now())).filter((p) => isSoldHere(settings, p)),
-    );
+    return this.boards.get('', async () => {
+      const presentations = (await listPresentations(db.kysely, clock.now())).filter((p) =>
+        isSoldHere(settings, p),
+      );
+      return PresentationsAnswerSchema.encode({ presentations }).presentations;
+    });
   }
 
   head(path: string, language: unknown, known: boolean): Promise<PageHead> {

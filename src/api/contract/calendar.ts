@@ -14,10 +14,4 @@ export type CalendarQuery = z.infer<typeof CalendarQuerySchema>;
 
 export const CalendarFileSchema = z.string().describe('an iCalendar file (text/calendar)');
 
-/** The API path of a presentation's calendar file. */
-export const presentationCalendarPath = (presentationId: number) =>
-  `/presentations/${presentationId}/calendar.ics`;
-
-/** The API path of an order's calendar file, by its e-ticket's document key. */
-export const edocumentCalendarPath = (documentKey: string) =>
-  `/edocument/${encodeURIComponent(documentKey)}/calendar.ics`;
+export { edocumentCalendarPath, presentationCalendarPath } from './calendarPaths.ts';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, T
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
-import { edocumentCalendarPath } from '../../api/contract/calendar.ts';
+import { edocumentCalendarPath } from '../../api/contract/calendarPaths.ts';
 import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';

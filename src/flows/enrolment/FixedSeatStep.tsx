@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { apiCall } from '../../api/client.ts';
-import { SeatsStatusAnswerSchema } from '../../api/contract/seats.ts';
+import { type Answer, apiCall } from '../../api/client.ts';
+import type { SeatsStatusAnswerSchema } from '../../api/contract/seats.ts';
 import { seatKey } from '../../domain/seatKey.ts';
 import { formatPrice } from '../../i18n/format.ts';
 import { SeatPickerMap } from '../../ui/SeatPickerMap.tsx';
@@ -40,7 +40,7 @@ export function FixedSeatStep({ store }: { store: EnrolmentStore }) {
     if (!prev) return;
     const key = seatKey(prev.sectionId, prev.x, prev.y);
     const freeAt = (ids: number[]) =>
-      apiCall(`/enroll/${m.MembershipId}/seats-status`, SeatsStatusAnswerSchema, {
+      apiCall<Answer<typeof SeatsStatusAnswerSchema>>(`/enroll/${m.MembershipId}/seats-status`, {
         query: { presentations: ids.join(',') },
       }).then((status) => key in status.seats);
     void (async () => {

@@ -1,18 +1,21 @@
 import { captchaField } from '../../api/captcha.ts';
-import { apiCall, apiUrl } from '../../api/client.ts';
-import {
-  type EnrollLockAnswer,
+import { type Answer, apiCall, apiUrl } from '../../api/client.ts';
+import type {
+  EnrollLockAnswer,
   EnrollLockAnswerSchema,
   EnrolmentMembershipSchema,
-  type EnrolmentMembership,
-  type EnrolmentSeat,
+  EnrolmentMembership,
+  EnrolmentSeat,
   MyEnrolmentSchema,
 } from '../../api/contract/enrolment.ts';
 
 /** The enrolment's calls (spec section 7: /enroll/{membershipId}/…). */
 export const enrollApi = {
   membership: (code: string, signal?: AbortSignal) =>
-    apiCall(`/enroll/${encodeURIComponent(code)}`, EnrolmentMembershipSchema, signal ? { signal } : {}),
+    apiCall<Answer<typeof EnrolmentMembershipSchema>>(
+      `/enroll/${encodeURIComponent(code)}`,
+      signal ? { signal } : {},
+    ),
   planUrl: (m: EnrolmentMembership) => apiUrl(`/enroll/${m.MembershipId}/seatplan`),
   statusUrl: (m: EnrolmentMembership, presentations: readonly number[]) =>
     apiUrl(`/enroll/${m.MembershipId}/seats-status`, { presentations: presentations.join(',') }),
@@ -22,7 +25,7 @@ export const enrollApi = {
     optional: readonly number[],
     presentationId?: number,
   ): Promise<EnrollLockAnswer> =>
-    apiCall(`/enroll/${m.MembershipId}/lock-seat`, EnrollLockAnswerSchema, {
+    apiCall<Answer<typeof EnrollLockAnswerSchema>>(`/enroll/${m.MembershipId}/lock-seat`, {
       method: 'PUT',
       body: {
         venueId: m.venueId,
@@ -35,7 +38,7 @@ export const enrollApi = {
       },
     }) as Promise<EnrollLockAnswer>,
   unlock: async (m: EnrolmentMembership, presentationId?: number) =>
-    apiCall(`/enroll/${m.MembershipId}/unlock-seat`, EnrollLockAnswerSchema, {
+    apiCall<Answer<typeof EnrollLockAnswerSchema>>(`/enroll/${m.MembershipId}/unlock-seat`, {
       method: 'PUT',
       body: {
         venueId: m.venueId,
@@ -48,4 +51,4 @@ export const enrollApi = {
 };
 
 export const myEnrolment = (m: EnrolmentMembership) =>
-  apiCall(`/enroll/${m.MembershipId}/mine`, MyEnrolmentSchema);
+  apiCall<Answer<typeof MyEnrolmentSchema>>(`/enroll/${m.MembershipId}/mine`);

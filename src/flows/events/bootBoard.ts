@@ -1,4 +1,4 @@
-import { type PresentationsAnswer, PresentationsAnswerSchema } from '../../api/contract/presentations.ts';
+import type { PresentationsAnswer } from '../../api/contract/presentations.ts';
 
 /** The id of the board's list as the box office inlines it in the page (server/http/seo/pageHeads.ts). */
 const BOARD_DATA_ID = 'board-data';
@@ -7,7 +7,9 @@ let taken = false;
 
 /**
  * The upcoming presentations the page came with, once: the board's first paint then needs no request.
- * Null after the first call, without the element, or when it does not parse (the board fetches).
+ * Null after the first call, without the element, or when it does not parse (the board fetches). The
+ * box office writes it with the same answer schema as `GET /api/seats/presentations`, so it is not parsed
+ * with zod again here (see `Answer` in src/api/client.ts).
  */
 export function takeBootBoard(): PresentationsAnswer | null {
   if (taken || typeof document === 'undefined') return null;
@@ -16,9 +18,17 @@ export function takeBootBoard(): PresentationsAnswer | null {
   if (!el?.textContent) return null;
   el.remove();
   try {
-    const parsed = PresentationsAnswerSchema.safeParse(JSON.parse(el.textContent));
-    return parsed.success ? parsed.data : null;
+    const data: unknown = JSON.parse(el.textContent);
+    return isPresentationsAnswer(data) ? data : null;
   } catch {
     return null;
   }
+}
+
+function isPresentationsAnswer(data: unknown): data is PresentationsAnswer {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray((data as { presentations?: unknown }).presentations)
+  );
 }

@@ -1,12 +1,12 @@
 import { captchaField } from '../../api/captcha.ts';
-import { apiCall, apiUrl } from '../../api/client.ts';
-import { CustomerInfoAnswerSchema } from '../../api/contract/customer.ts';
-import {
-  type MembershipForSale,
+import { type Answer, apiCall, apiUrl } from '../../api/client.ts';
+import type { CustomerInfoAnswerSchema } from '../../api/contract/customer.ts';
+import type {
+  MembershipForSale,
   MemberLookupAnswerSchema,
   MembershipAnswerSchema,
   MembershipLockSeatAnswerSchema,
-  type MembershipSeat,
+  MembershipSeat,
   MembershipsAnswerSchema,
 } from '../../api/contract/memberships.ts';
 
@@ -36,21 +36,22 @@ const seatBody = (m: MembershipForSale, s: PickedSeat, selections: MembershipSea
 
 /** The membership order's calls (spec section 7, issue 16). */
 export const membershipApi = {
-  list: (signal?: AbortSignal) => apiCall('/memberships', MembershipsAnswerSchema, signal ? { signal } : {}),
+  list: (signal?: AbortSignal) =>
+    apiCall<Answer<typeof MembershipsAnswerSchema>>('/memberships', signal ? { signal } : {}),
   one: (code: string, priceCode?: string | null, signal?: AbortSignal) =>
-    apiCall(`/memberships/${encodeURIComponent(code)}`, MembershipAnswerSchema, {
+    apiCall<Answer<typeof MembershipAnswerSchema>>(`/memberships/${encodeURIComponent(code)}`, {
       query: { priceCode: priceCode ?? undefined },
       ...(signal ? { signal } : {}),
     }),
   planUrl: (id: number) => apiUrl('/membership/seatplan', { membershipId: id }),
   statusUrl: (id: number) => apiUrl('/membership/seats-status', { membershipId: id }),
   lock: async (m: MembershipForSale, s: PickedSeat, selections: MembershipSeat[]) =>
-    apiCall('/membership/lock-seat', MembershipLockSeatAnswerSchema, {
+    apiCall<Answer<typeof MembershipLockSeatAnswerSchema>>('/membership/lock-seat', {
       method: 'PUT',
       body: { ...seatBody(m, s, selections), ...(await captchaField('lock_seat')) },
     }),
   unlock: async (m: MembershipForSale, s: MembershipSeat) =>
-    apiCall('/membership/unlock-seat', MembershipLockSeatAnswerSchema, {
+    apiCall<Answer<typeof MembershipLockSeatAnswerSchema>>('/membership/unlock-seat', {
       method: 'PUT',
       body: {
         ...seatBody(m, { sectionId: s.si, x: s.x, y: s.y, ticketGroup: s.tg }, [s]),
@@ -58,12 +59,12 @@ export const membershipApi = {
       },
     }),
   lookup: async (ssn: string) =>
-    apiCall('/memberships/member-lookup', MemberLookupAnswerSchema, {
+    apiCall<Answer<typeof MemberLookupAnswerSchema>>('/memberships/member-lookup', {
       method: 'POST',
       body: { ssn, ...(await captchaField('member_lookup')) },
     }),
   memberLogin: (ssn: string, smsCode: string) =>
-    apiCall('/memberships/member-login', CustomerInfoAnswerSchema, {
+    apiCall<Answer<typeof CustomerInfoAnswerSchema>>('/memberships/member-login', {
       method: 'POST',
       body: { ssn, smsCode },
     }),

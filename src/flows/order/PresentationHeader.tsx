@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { presentationCalendarPath } from '../../api/contract/calendar.ts';
+import { presentationCalendarPath } from '../../api/contract/calendarPaths.ts';
 import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { presentationDescription } from '../../domain/pageText.ts';
 import { formatDateTime, pickText } from '../../i18n/format.ts';

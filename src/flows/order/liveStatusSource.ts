@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { SeatChanges } from '../../seatmap/index.ts';
 
 /**
@@ -43,7 +42,17 @@ export interface LiveStatusOptions {
 const OPEN = 1;
 const CLOSED = 2;
 
-const ChangesSchema = z.object({ free: z.record(z.string(), z.string()), taken: z.array(z.string()) });
+/**
+ * A `changes` event's body, `{ free: { seat: status }, taken: [seat] }`, checked by hand: zod stays off the
+ * seat step's first load (issue 19).
+ */
+export function isSeatChanges(data: unknown): data is SeatChanges {
+  if (typeof data !== 'object' || data === null) return false;
+  const { free, taken } = data as { free?: unknown; taken?: unknown };
+  if (typeof free !== 'object' || free === null || Array.isArray(free)) return false;
+  if (!Object.values(free).every((v) => typeof v === 'string')) return false;
+  return Array.isArray(taken) && taken.every((v) => typeof v === 'string');
+}
 
 const globalTimers: Timers = {
   setInterval: (run, ms) => globalThis.setInterval(run, ms),
@@ -145,18 +154,22 @@ export class LiveStatusSource {
 
   private onChanges(event: MessageEvent): void {
     this.greet();
-    let changes: SeatChanges;
+    let changes: unknown;
     try {
-      changes = ChangesSchema.parse(JSON.parse(String(event.data)));
+      changes = JSON.parse(String(event.data));
     } catch {
+      changes = undefined;
+    }
+    if (!isSeatChanges(changes)) {
       // A diff we cannot read: the map may be behind now, so read it whole.
       void this.enqueue(() => this.reload());
       return;
     }
+    const diff = changes;
     const version = event.lastEventId || undefined;
     void this.enqueue(async () => {
       try {
-        await this.options.applyChanges(changes);
+        await this.options.applyChanges(diff);
         if (version) this.version = version;
       } catch {
         this.stale = true;

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { ApiCallError, apiCall } from '../../api/client.ts';
+import { type Answer, ApiCallError, apiCall } from '../../api/client.ts';
 import type { Locale } from '../../api/contract/common.ts';
-import {
-  type MemberState,
-  type MemberTicket,
+import type {
+  MemberState,
+  MemberTicket,
   MemberTicketsAnswerSchema,
 } from '../../api/contract/memberTickets.ts';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
@@ -34,9 +34,12 @@ export interface MemberTicketsState {
 }
 
 export function fetchMemberTickets(presentationId: number) {
-  return apiCall(`/presentations/${presentationId}/member-tickets`, MemberTicketsAnswerSchema, {
-    query: { cb: Date.now() },
-  });
+  return apiCall<Answer<typeof MemberTicketsAnswerSchema>>(
+    `/presentations/${presentationId}/member-tickets`,
+    {
+      query: { cb: Date.now() },
+    },
+  );
 }
 
 const offersOf = (tickets: readonly MemberTicket[]): UseOffer[] =>

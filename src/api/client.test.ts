@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isSeatChanges } from '../flows/order/liveStatusSource.ts';
+import { isApiErrorBody } from './client.ts';
+import { ApiErrorSchema } from './contract/errors.ts';
+
+/** Values shaped like error bodies, often almost right: each field sometimes of the wrong type or missing. */
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(fc.oneof(arb, fc.anything()), { nil: undefined });
+const errorLike = fc.record(
+  {
+    statusCode: maybe(fc.oneof(fc.integer(), fc.double())),
+    code: maybe(fc.string()),
+    message: maybe(fc.string()),
+    params: maybe(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.boolean()))),
+    requestId: maybe(fc.string()),
+  },
+  { requiredKeys: [] },
+);
+
+describe('the client reads error bodies without zod', () => {
+  it('accepts exactly what the contract’s ApiErrorSchema accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(errorLike, fc.anything()), (body) => {
+        expect(isApiErrorBody(body)).toBe(ApiErrorSchema.safeParse(body).success);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a real error answer', () => {
+    expect(
+      isApiErrorBody({
+        statusCode: 409,
+        code: 'lock_seat_error',
+        message: 'taken',
+        params: { seat: '1_2_3' },
+      }),
+    ).toBe(true);
+    expect(isApiErrorBody({ statusCode: '409', code: 'lock_seat_error', message: 'taken' })).toBe(false);
+  });
+});
+
+describe('live seat changes are checked by hand', () => {
+  it('accepts a diff and refuses anything else', () => {
+    expect(isSeatChanges({ free: { '1_2_3': '5,0' }, taken: ['1_2_4'] })).toBe(true);
+    expect(isSeatChanges({ free: {}, taken: [] })).toBe(true);
+    expect(isSeatChanges({ free: { '1_2_3': 5 }, taken: [] })).toBe(false);
+    expect(isSeatChanges({ free: [], taken: [] })).toBe(false);
+    expect(isSeatChanges({ free: {}, taken: [1] })).toBe(false);
+    expect(isSeatChanges(null)).toBe(false);
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        if (isSeatChanges(v)) expect(Array.isArray(v.taken)).toBe(true);
+      }),
+    );
+  });
+});

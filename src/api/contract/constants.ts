@@ -1,0 +1,18 @@
+/**
+ * The contract's plain constants, without zod: the shop's first pages import these (the locale, the
+ * video venues), and a module that builds zod schemas would bring zod into their JavaScript (issue 19).
+ * `common.ts` re-exports them beside the schemas.
+ */
+export const supportedLocales = ['he', 'en', 'ru', 'ar', 'pl'] as const;
+export type Locale = (typeof supportedLocales)[number];
+export const rtlLocales: ReadonlySet<Locale> = new Set<Locale>(['he', 'ar']);
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+}
+
+/** Video-on-demand presentations sit at a virtual venue of these types (spec sections 3 and 9). */
+export const VOD_VENUE_TYPES: ReadonlySet<number> = new Set([101, 102, 103, 104]);
+
+/** Seating policy 3 blocks seats that would leave a single free seat (spec section 4). */
+export const SINGLE_SEAT_POLICY = 3;
