@@ -1,10 +1,40 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { type LocalePart, localePart } from './src/i18n/localeParts.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+
+/**
+ * `locales/xx.json?core` and `?rest`: the two parts of a locale file (src/i18n/localeParts.ts), so the
+ * first page loads only the texts it shows. Each part is a module of its own (`\0shop-locale:…`).
+ */
+function localeParts(): Plugin {
+  const prefix = '\0shop-locale:';
+  return {
+    name: 'shop:locale-parts',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const match = /^(.*\/locales\/[a-z]{2}\.json)\?(core|rest)$/.exec(source);
+      if (!match?.[1] || !importer) return null;
+      const file =
+        match[1].startsWith('/') && !existsSync(match[1])
+          ? resolve(import.meta.dirname, `.${match[1]}`)
+          : resolve(importer, '..', match[1]);
+      // The part comes last: an id ending in .json would be read as JSON.
+      return `${prefix}${file}:${match[2]}`;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const [file, part] = [id.slice(prefix.length, -5), id.slice(-4)];
+      this.addWatchFile(file);
+      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(localePart(messages, part as LocalePart)))});`;
+    },
+  };
+}
 
 /**
  * Mantine's ScrollArea takes only `useMergeRefs` from @floating-ui/react, yet importing it brings all
@@ -59,6 +89,7 @@ function mantineCssPerComponent(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    localeParts(),
     scrollAreaWithoutFloatingUi(),
     ...(process.env.VITEST ? [] : [mantineCssPerComponent()]),
   ],

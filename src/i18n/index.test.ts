@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../api/contract/common.ts';
-import { chooseLocale, directionOf, initI18n } from './index.ts';
+import { chooseLocale, directionOf, initI18n, localeReady } from './index.ts';
 
 const enabled: readonly Locale[] = ['he', 'en', 'ru'];
 
@@ -73,7 +73,7 @@ describe('directionOf', () => {
 });
 
 describe('initI18n', () => {
-  it('starts with the customer’s locale file only and adds the fallback’s after the first page', async () => {
+  it('starts with the core of the customer’s locale, then its rest, then the fallback’s after the first page', async () => {
     vi.useFakeTimers();
     try {
       const i18n = await initI18n('en', 'he');
@@ -81,7 +81,13 @@ describe('initI18n', () => {
       expect(i18n.hasResourceBundle('he', 'translation')).toBe(false);
       expect(document.documentElement.lang).toBe('en');
       expect(document.documentElement.dir).toBe('ltr');
-      await vi.advanceTimersByTimeAsync(2000);
+      // The board's texts are there at once; the checkout's come when the page is idle.
+      expect(i18n.exists('events.title')).toBe(true);
+      expect(i18n.exists('order.pay')).toBe(false);
+      await vi.advanceTimersByTimeAsync(1010);
+      await vi.waitFor(() => expect(i18n.exists('order.pay')).toBe(true));
+      await expect(localeReady()).resolves.toBeUndefined();
+      await vi.advanceTimersByTimeAsync(2100);
       await vi.waitFor(() => expect(i18n.hasResourceBundle('he', 'translation')).toBe(true));
     } finally {
       vi.useRealTimers();

@@ -1,33 +1,95 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLocale, type Locale, rtlLocales } from '../api/contract/constants.ts';
+import type { LocalePart } from './localeParts.ts';
 
 type Messages = Record<string, unknown>;
 
-// Each locale is its own chunk, loaded on demand.
-const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
+// Each locale is two chunks, loaded on demand: its core (the shell and the board) and the rest
+// (localeParts.ts).
+const loaders: Record<LocalePart, Record<string, () => Promise<Messages>>> = {
+  core: import.meta.glob<Messages>('../../locales/*.json', { query: '?core', import: 'default' }),
+  rest: import.meta.glob<Messages>('../../locales/*.json', { query: '?rest', import: 'default' }),
+};
 
-const loading = new Map<Locale, Promise<Messages>>();
+const loading = new Map<string, Promise<Messages>>();
 
-function loadMessages(locale: Locale): Promise<Messages> {
-  let messages = loading.get(locale);
+function loadPart(locale: Locale, part: LocalePart): Promise<Messages> {
+  const key = `${locale}:${part}`;
+  let messages = loading.get(key);
   if (!messages) {
-    const load = loaders[`../../locales/${locale}.json`];
+    const load = loaders[part][`../../locales/${locale}.json`];
     if (!load) return Promise.reject(new Error(`no locale file for ${locale}`));
     messages = load();
     // A failed load may be retried (a flaky network at boot).
-    messages.catch(() => loading.delete(locale));
-    loading.set(locale, messages);
+    messages.catch(() => loading.delete(key));
+    loading.set(key, messages);
   }
   return messages;
 }
 
+/** Both parts of a locale, merged. */
+async function loadMessages(locale: Locale): Promise<Messages> {
+  const [core, rest] = await Promise.all([loadPart(locale, 'core'), loadPart(locale, 'rest')]);
+  return mergeMessages(core, rest);
+}
+
+function mergeMessages(a: Messages, b: Messages): Messages {
+  const out: Messages = { ...a };
+  for (const [ns, value] of Object.entries(b)) {
+    const mine = out[ns];
+    out[ns] =
+      typeof mine === 'object' && mine !== null && typeof value === 'object' && value !== null
+        ? { ...mine, ...value }
+        : value;
+  }
+  return out;
+}
+
+const completed = new Set<Locale>();
+const completing = new Map<Locale, Promise<void>>();
+
+/** Adds the rest of a locale's texts to i18next once (it has the core already). */
+function completeLocale(locale: Locale): Promise<void> {
+  if (completed.has(locale)) return Promise.resolve();
+  let done = completing.get(locale);
+  if (!done) {
+    done = loadPart(locale, 'rest').then(
+      (rest) => {
+        i18next.addResourceBundle(locale, 'translation', rest, true, false);
+        completed.add(locale);
+      },
+      (err: unknown) => {
+        completing.delete(locale);
+        throw err;
+      },
+    );
+    completing.set(locale, done);
+  }
+  return done;
+}
+
 /**
- * Starts loading a locale's messages before they are needed (main.tsx: the likely locale, while the
+ * Resolves when every text of the customer's language is loaded: every page but the board waits for it
+ * before it renders (src/app/router.tsx), as does anything the shell loads on use.
+ */
+export function localeReady(): Promise<void> {
+  const locale = i18next.language;
+  return isLocale(locale) ? completeLocale(locale) : Promise.resolve();
+}
+
+/** Runs `task` once the browser is idle (or soon, where it cannot tell). */
+function whenIdle(task: () => void, timeoutMs: number): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: timeoutMs });
+  else setTimeout(task, 1);
+}
+
+/**
+ * Starts loading a locale's core texts before they are needed (main.tsx: the likely locale, while the
  * session call is in flight); initI18n and changeLocale then reuse the same request.
  */
 export function preloadMessages(locale: string | null): void {
-  if (isLocale(locale)) void loadMessages(locale).catch(() => undefined);
+  if (isLocale(locale)) void loadPart(locale, 'core').catch(() => undefined);
 }
 
 export const LOCALE_STORAGE_KEY = 'shop.locale';
@@ -73,7 +135,7 @@ function savedOr(saved: string | null, enabled: readonly Locale[], fallback: Loc
  * than on its critical path (it would add a second locale file, ~17 KB gzip, to a first visit).
  */
 export async function initI18n(locale: Locale, fallback: Locale): Promise<typeof i18next> {
-  const resources: Resource = { [locale]: { translation: await loadMessages(locale) } };
+  const resources: Resource = { [locale]: { translation: await loadPart(locale, 'core') } };
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: fallback,
@@ -82,28 +144,31 @@ export async function initI18n(locale: Locale, fallback: Locale): Promise<typeof
     returnNull: false,
   });
   applyDocumentLocale(locale);
+  // The rest of the customer's texts once the first page has painted (a page that needs them sooner asks
+  // for them itself: localeReady).
+  setTimeout(() => whenIdle(() => void completeLocale(locale).catch(() => undefined), 2000), 1000);
   if (fallback !== locale) {
     const addFallback = () =>
       loadMessages(fallback).then(
         (messages) => {
-          if (!i18next.hasResourceBundle(fallback, 'translation'))
+          if (!i18next.hasResourceBundle(fallback, 'translation')) {
             i18next.addResourceBundle(fallback, 'translation', messages);
+            completed.add(fallback);
+          }
         },
         () => undefined, // a key missing from the customer's locale then shows as its key
       );
     // Once the first page has had its turn: a couple of seconds, then the next idle moment.
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void addFallback());
-      else void addFallback();
-    }, 2000);
+    setTimeout(() => whenIdle(() => void addFallback(), 5000), 2000);
   }
   return i18next;
 }
 
 /** Switches the language: loads its messages, then flips the document's lang and direction. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, 'translation')) {
-    i18next.addResourceBundle(locale, 'translation', await loadMessages(locale));
+  if (!completed.has(locale)) {
+    i18next.addResourceBundle(locale, 'translation', await loadMessages(locale), true, false);
+    completed.add(locale);
   }
   await i18next.changeLanguage(locale);
   applyDocumentLocale(locale);

@@ -1,5 +1,6 @@
-import { Chip, Group, NativeSelect, ScrollArea, TextInput } from '@mantine/core';
+import { Chip, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './EventsBoard.module.css';
 import type { LocalizedText } from '../../api/contract/common.ts';
 import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
@@ -41,7 +42,7 @@ export function BoardFilters({ filters, venues, onChange }: Props) {
         data-testid="venue-filter"
         style={{ flex: '2 1 8rem' }}
       />
-      <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} style={{ flex: '1 1 100%', minWidth: 0 }}>
+      <div className={classes.chipRow} style={{ flex: '1 1 100%' }}>
         <Chip.Group
           multiple={false}
           value={filters.kind ?? 'all'}
@@ -64,7 +65,7 @@ export function BoardFilters({ filters, venues, onChange }: Props) {
             ))}
           </Group>
         </Chip.Group>
-      </ScrollArea>
+      </div>
     </Group>
   );
 }

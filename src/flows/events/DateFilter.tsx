@@ -1,5 +1,6 @@
-import { Chip, Group, ScrollArea } from '@mantine/core';
+import { Chip, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './EventsBoard.module.css';
 import { addDaysIso } from '../../domain/venue.ts';
 import { formatDayChip } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
@@ -18,7 +19,7 @@ export function DateFilter({ today, value, onChange }: Props) {
   const locale = useLocale();
   const days = Array.from({ length: DATE_FILTER_DAYS }, (_, i) => addDaysIso(today, i));
   return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+    <div className={classes.chipRow}>
       <Chip.Group multiple={false} value={value ?? 'all'} onChange={(v) => onChange(v === 'all' ? null : v)}>
         <Group
           gap="xs"
@@ -41,6 +42,6 @@ export function DateFilter({ today, value, onChange }: Props) {
           })}
         </Group>
       </Chip.Group>
-    </ScrollArea>
+    </div>
   );
 }
