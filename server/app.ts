@@ -38,7 +38,11 @@ import { voucherRoutes } from './routes/vouchers.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { mailOutboxRoutes } from './routes/mailOutbox.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffVenueRoutes } from './routes/staffVenues.ts';
 import { waiverRoutes } from './routes/waivers.ts';
+import type { SeniorRegistry } from './services/seniors/registry.ts';
+import { seniorRoutes } from './routes/seniors.ts';
+import { partnerRoutes } from './routes/partners.ts';
 import { staffReportRoutes } from './routes/staffReports.ts';
 import { presentationRoutes } from './routes/presentations.ts';
 import { seatRoutes } from './routes/seats.ts';
@@ -82,6 +86,8 @@ export interface AppDeps {
   messenger?: boolean;
   /** The captcha check; from CAPTCHA_SECRET when absent (off without one). */
   captcha?: CaptchaVerifier;
+  /** The senior-citizen registry (issue 20); the built-in sandbox when absent. */
+  seniorRegistry?: SeniorRegistry;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -262,7 +268,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vodRoutes);
       await api.register(mailOutboxRoutes);
       await api.register(staffRoutes);
+      await api.register(staffVenueRoutes);
       await api.register(waiverRoutes);
+      await api.register(seniorRoutes, { registry: deps.seniorRegistry });
+      await api.register(partnerRoutes);
       await api.register(staffReportRoutes);
       await api.register(cspReportRoutes);
     },

@@ -188,6 +188,7 @@ export function defaultSettings(config: ServerConfig): Settings {
     vouchers: { isNextButtonPerVoucher: false, byCodeButtons: DEFAULT_CODE_BUTTONS },
     memberships: { isNextButtonPerMembership: true },
     donations: { isOfferedInOrder: true },
+    seniorCitizen: { isLookupEnabled: true, minimumAge: 67, maxTicketsPerId: 2 },
     order: {
       isHoldEnabled: true,
       holdMinutesBeforeEvent: 30,

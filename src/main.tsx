@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
+import { applyDeferredStyles, dismissPrepaint } from './ui/prepaint.ts';
 import { externalTarget } from './routing/paths.ts';
 import { chooseLocale, initI18n, LOCALE_STORAGE_KEY, preloadMessages } from './i18n/index.ts';
 import { restoreCart } from './state/cart.ts';
@@ -61,8 +62,13 @@ async function boot(): Promise<void> {
     );
   } catch (error) {
     await initI18n('he', 'he').catch(() => undefined);
+    dismissPrepaint();
     root.render(<BootFailure error={error} />);
   }
 }
 
+// Behind the box office's first screen of the board, the shop's stylesheets were left out of the first
+// paint; the shop renders with them. That screen gives way when the page is drawn, never later than this.
+applyDeferredStyles();
+setTimeout(dismissPrepaint, 15_000);
 void boot();

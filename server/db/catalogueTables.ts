@@ -43,6 +43,12 @@ export interface CatalogueTables {
     /** The jumper's age this ticket type is for, inclusive (migration 015; a waiver's age rule); null: any. */
     min_age: Generated<number | null>;
     max_age: Generated<number | null>;
+    /** A partner mini-site's price (migration 016): hidden, listed and sold only through that mini-site. */
+    mini_site_id: Generated<number | null>;
+    /** An integration partner's price: listed and sold only with a live entry of that partner. */
+    integration_partner_id: Generated<number | null>;
+    /** A senior-citizen price (migration 017): hidden; an ID number the senior registry confirms unlocks it. */
+    is_senior: Generated<number>;
   };
   products: { id: number; name_json: string; price: number; is_delivery_required: number };
   presentations: {

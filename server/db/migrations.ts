@@ -16,6 +16,9 @@ import { m012_VideoOnDemand } from './migrations/012_video_on_demand.ts';
 import { m013_OrderMessages } from './migrations/013_order_messages.ts';
 import { m014_Staff } from './migrations/014_staff.ts';
 import { m015_ReportsAndWaivers } from './migrations/015_reports_and_waivers.ts';
+import { m016_Partners } from './migrations/016_partners.ts';
+import { m017_SeniorCitizens } from './migrations/017_senior_citizens.ts';
+import { m018_OnlineSales } from './migrations/018_online_sales.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -39,6 +42,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '013_order_messages': m013_OrderMessages,
     '014_staff': m014_Staff,
     '015_reports_and_waivers': m015_ReportsAndWaivers,
+    '016_partners': m016_Partners,
+    '017_senior_citizens': m017_SeniorCitizens,
+    '018_online_sales': m018_OnlineSales,
   };
 }
 

@@ -6,6 +6,8 @@ import type { StaffTables } from './staffTables.ts';
 import type { VodTables } from './vodTables.ts';
 import type { CatalogueTables } from './catalogueTables.ts';
 import type { WaiverTables } from './waiverTables.ts';
+import type { SeniorTables } from './seniorTables.ts';
+import type { PartnerTables } from './partnerTables.ts';
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
@@ -23,10 +25,18 @@ export interface Database
     VodTables,
     MessageTables,
     StaffTables,
-    WaiverTables {
+    WaiverTables,
+    SeniorTables,
+    PartnerTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
-  venues: { id: number; name_json: string; venue_type_id: number };
+  venues: {
+    id: number;
+    name_json: string;
+    venue_type_id: number;
+    /** Issue 20: 0 turns booking through the site off for the venue (`location_offline`). */
+    online_sales_enabled: Generated<number>;
+  };
   seatplans: { id: number; venue_id: number; hall_name_json: string; plan_json: string; seat_count: number };
   plan_seats: {
     seatplan_id: number;
@@ -148,6 +158,10 @@ export interface Database
     point_of_sale: Generated<PointOfSale>;
     /** The staff user (username) who sold it at the box office; null online. */
     sold_by_staff_id: Generated<string | null>;
+    /** The partner mini-site the order was placed through (migration 016), from the request's context. */
+    referral_mini_site_id: Generated<number | null>;
+    /** The integration partner whose signed link the customer came in by (migration 016). */
+    integration_partner_id: Generated<number | null>;
   };
   order_tickets: {
     ticket_identifier: string;

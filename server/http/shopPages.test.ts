@@ -22,6 +22,7 @@ function fakeDist(): string {
     join(dir, 'index.html'),
     '<!doctype html>\n<html lang="he" dir="rtl">\n  <head>\n    <meta charset="UTF-8" />\n' +
       '    <title>Tickets</title>\n    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>\n' +
+      '    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">\n' +
       '  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
@@ -122,6 +123,32 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="/posters/feature-${movie.featureId}.svg" fetchpriority="high" />`,
     );
+  });
+
+  it("writes the board's first screen into the page, in the language asked for or remembered", async () => {
+    const he = (await t.app.inject({ url: '/' })).body;
+    expect(he).toContain('<style id="prepaint-style">');
+    expect(he.indexOf('<div id="prepaint"')).toBeLessThan(he.indexOf('<div id="root">'));
+    expect(he).toContain('<h1 class="pp-h1">לוח אירועים</h1>');
+    // Its cards link to the orders of the board's first presentations.
+    const links = [...he.matchAll(/<a class="pp-time[^"]*" href="\/order\/(\d+)"/g)].map((m) => Number(m[1]));
+    expect(links.length).toBeGreaterThan(0);
+    const ids = new Set((await listPresentations(t.app)).map((p) => p.id));
+    expect(links.every((id) => ids.has(id))).toBe(true);
+    const en = (await t.app.inject({ url: '/', cookies: { shop_locale: 'en' } })).body;
+    expect(en).toContain('<html lang="en" dir="ltr">');
+    expect(en).toContain('<h1 class="pp-h1">Events board</h1>');
+    // A filtered board (date, venue, kind, search) is the shop's to draw; the language alone is not a filter.
+    expect((await t.app.inject({ url: '/?date=2026-11-23' })).body).not.toContain('id="prepaint"');
+    expect((await t.app.inject({ url: '/?language=en' })).body).toContain('id="prepaint"');
+    // Its own styles are inline: the shop's stylesheets do not hold its paint (the shop turns them on).
+    expect(he).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css" media="print" data-deferred>',
+    );
+    // Other pages have none, and their stylesheets as they are.
+    const order = (await t.app.inject({ url: `/order/${movie.id}` })).body;
+    expect(order).not.toContain('id="prepaint"');
+    expect(order).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">');
   });
 
   it("writes a presentation's head in its language: title, long date, og tags and its Event", async () => {

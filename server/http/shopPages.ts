@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { externalTarget, isKnownPath } from '../../src/routing/paths.ts';
 import { renderIndex } from './seo/head.ts';
+import { LOCALE_COOKIE } from '../../src/api/contract/constants.ts';
 import { PageHeads } from './seo/pageHeads.ts';
 import { presentationPath } from './seo/jsonLd.ts';
 import { robotsTxt, sitemapXml } from './seo/sitemap.ts';
@@ -57,13 +58,19 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
   const sendShopPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const known = isKnownPath(path);
-    const language = (request.query as Record<string, unknown> | undefined)?.language;
+    const query = (request.query as Record<string, unknown> | undefined) ?? {};
+    // The language asked for, else the one the customer chose before (the shop keeps it in a cookie too).
+    const language = query.language ?? request.cookies[LOCALE_COOKIE];
     const head = await heads.head(path, language, known);
+    // The board's first screen is the unfiltered board: a filtered one (date, venue, kind, search) waits
+    // for the shop.
+    const filtered = Object.keys(query).some((k) => k !== 'language');
     return reply
       .code(known ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, head));
+      .send(renderIndex(template, filtered ? { ...head, prepaint: undefined } : head));
   };
   app.decorate('sendShopPage', sendShopPage);
 

@@ -41,6 +41,7 @@ export function checkoutDeps(app: FastifyRequest['server']): CheckoutDeps {
     clock,
     maxSeatsPerTransaction: config.maxSeatsPerTransaction,
     paymentWindowMs: config.paymentWindowSeconds * 1000,
+    authSecret: app.deps.authSecret,
     log: app.log,
   };
 }

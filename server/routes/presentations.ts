@@ -18,6 +18,9 @@ import {
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
 import { resolveTicketCodes } from '../services/ticketCodes/resolve.ts';
 import { HotBody, sendHot } from '../http/hotBody.ts';
+import { hasContext } from '../services/partners/context.ts';
+import { contextKey, PartnerLookups } from '../services/partners/lookups.ts';
+import { partnerTicketGroups } from '../services/partners/ticketGroups.ts';
 import { TtlCache } from '../ttlCache.ts';
 
 export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +30,9 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
   const boards = new TtlCache<string, HotBody>(config.hotCacheMs, now);
   const presentations = new TtlCache<number, HotBody>(config.hotCacheMs, now);
   const ticketGroups = new TtlCache<number, HotBody>(config.hotCacheMs, now);
+  // A partner's context (mini-site, integration) is resolved and keyed apart; the plain path stays as it was.
+  const partners = new PartnerLookups(db.kysely, config.hotCacheMs, now);
+  const partnerGroups = new TtlCache<string, HotBody>(config.hotCacheMs, now);
 
   app.get(
     '/seats/presentations',
@@ -74,6 +80,8 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      // Through a mini-site: one it sells, or eventError (the answer itself is the same for every context).
+      if (hasContext(request.query)) await partners.forPresentation(request.query, id);
       if (request.query.ticketCodes !== undefined) {
         // Codes are the caller's own secrets: counted and checked before any lookup, never cached.
         await app.guardCall('code', request);
@@ -112,6 +120,14 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      if (hasContext(request.query)) {
+        const ctx = await partners.forPresentation(request.query, id);
+        const body = await partnerGroups.get(`${id}:${contextKey(ctx)}`, async () => {
+          assertSoldHere(settings, await getSellablePresentation(db.kysely, id, clock.now()));
+          return new HotBody(JSON.stringify(await partnerTicketGroups(db.kysely, id, clock.now(), ctx)));
+        });
+        return sendHot(request, reply, body, 'private, no-cache');
+      }
       const body = await ticketGroups.get(id, async () => {
         if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
           assertSoldHere(settings, await getSellablePresentation(db.kysely, id, clock.now()));

@@ -11,6 +11,7 @@ import {
   UnlockSeatBodySchema,
 } from '../../src/api/contract/seats.ts';
 import { HotBody, sendHot } from '../http/hotBody.ts';
+import { PartnerLookups } from '../services/partners/lookups.ts';
 import { TtlCache } from '../ttlCache.ts';
 import { assertOnSale } from '../services/catalogue/presentations.ts';
 import { assertSoldHere } from '../services/catalogue/scope.ts';
@@ -25,6 +26,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   const plans = new TtlCache<string, HotBody>(3_600_000, Date.now, 200);
   // The status map's shared answer (no seats of the asking visitor) per snapshot version.
   const statusBodies = new WeakMap<object, { version: number; body: HotBody }>();
+  const partners = new PartnerLookups(db.kysely, config.hotCacheMs, () => clock.now());
 
   app.get(
     '/seats/seatplanV2',
@@ -61,6 +63,8 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      // Through a mini-site: one it sells (eventError otherwise); the map itself is everyone's.
+      if (q.miniSiteUrl !== undefined) await partners.forPresentation(q, q.presentationId);
       const snap = await live.read(q.presentationId);
       const now = clock.now();
       assertOnSale(snap.row, now);

@@ -12,6 +12,8 @@ import { seedVodFilms } from './vodFilms.ts';
 import { seedStaff } from './staff.ts';
 import { seedDemoSales } from './demoSales.ts';
 import { seedJumpPark } from './jumpPark.ts';
+import { seedSeniorTickets } from './seniorTickets.ts';
+import { seedPartners } from './partners.ts';
 import { prng } from './prng.ts';
 import {
   cinemaLockTimer,
@@ -283,8 +285,20 @@ export async function seedDemoCatalogue(
     const films = await seedVodFilms(db);
     const staff = await seedStaff(db, now);
     const park = await seedJumpPark(db, now);
+    const seniors = await seedSeniorTickets(db);
+    const partners = await seedPartners(db);
     return {
-      seeded: customers || giftCards || addons || vouchers || memberships || films || staff || park,
+      seeded:
+        customers ||
+        giftCards ||
+        addons ||
+        vouchers ||
+        memberships ||
+        films ||
+        staff ||
+        park ||
+        seniors ||
+        partners,
       presentations: 0,
       seats: 0,
     };
@@ -452,6 +466,8 @@ export async function seedDemoCatalogue(
   await seedVodFilms(db);
   await seedStaff(db, now);
   await seedJumpPark(db, now);
+  await seedSeniorTickets(db);
+  await seedPartners(db);
   if (opts.demoSales !== false) await seedDemoSales(db, now); // paid orders for the staff reports
   return { seeded: true, presentations: shows.length, seats: seatCount };
 }

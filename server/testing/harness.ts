@@ -13,6 +13,7 @@ import type { CaptchaVerifier } from '../services/customers/captcha.ts';
 import { secretOfSetting } from '../services/customers/secrets.ts';
 import type { SmsSender } from '../services/customers/sms.ts';
 import type { MailSender } from '../services/messages/mail.ts';
+import type { SeniorRegistry } from '../services/seniors/registry.ts';
 import { issueVisitorId, visitorIdKey } from '../services/visitors/visitorId.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   mail?: MailSender;
   /** The captcha check (off when absent). */
   captcha?: CaptchaVerifier;
+  /** The senior-citizen registry (the built-in sandbox when absent). */
+  seniorRegistry?: SeniorRegistry;
   /** The demo sales of the staff reports (seed/demoSales.ts); off unless asked, so fixtures stay exact. */
   demoSales?: boolean;
   /** Fastify's logger options (no logging when absent). */
@@ -85,6 +88,7 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
     sms: opts.sms,
     mail: opts.mail,
     captcha: opts.captcha,
+    seniorRegistry: opts.seniorRegistry,
     logger: opts.logger,
     reconciler: false,
   });

@@ -1,6 +1,7 @@
 import { captchaField } from './captcha.ts';
 import { type Answer, apiCall, apiUrl } from './client.ts';
 import type { ReportAnswerSchema, ReportKind, ReportQueryInput } from './contract/reports.ts';
+import type { StaffVenueSchema, StaffVenuesAnswerSchema } from './contract/staffVenues.ts';
 import type {
   CancelPaymentAnswerSchema,
   CartAnswerSchema,
@@ -57,7 +58,18 @@ import type {
   VodPlayAnswerSchema,
   VodViewingSchema,
 } from './contract/vod.ts';
-import type { PresentationWithCodesSchema, VouchersForSaleAnswerSchema } from './contract/vouchers.ts';
+import type {
+  PresentationWithCodesSchema,
+  TicketCodeResultSchema,
+  VouchersForSaleAnswerSchema,
+} from './contract/vouchers.ts';
+import type {
+  IntegrationAnswerSchema,
+  IntegrationQuery,
+  MiniSitesAnswerSchema,
+  MiniSiteStorefrontSchema,
+} from './contract/partners.ts';
+import { partnerQuery, withPartnerContext } from '../state/partnerContext.ts';
 
 /** Typed calls of the shop, one per API route it uses. */
 export const api = {
@@ -69,7 +81,19 @@ export const api = {
       ...(signal ? { signal } : {}),
     }),
   presentation: (id: number, signal?: AbortSignal) =>
-    apiCall<Answer<typeof PresentationSchema>>(`/presentations/${id}`, signal ? { signal } : {}),
+    apiCall<Answer<typeof PresentationSchema>>(`/presentations/${id}`, {
+      query: partnerQuery(),
+      ...(signal ? { signal } : {}),
+    }),
+  /** Partners (issue 20): the mini-sites, one storefront, and a signed integration link's entry. */
+  miniSites: () => apiCall<Answer<typeof MiniSitesAnswerSchema>>('/mini-sites'),
+  miniSite: (slug: string, signal?: AbortSignal) =>
+    apiCall<Answer<typeof MiniSiteStorefrontSchema>>(
+      `/mini-sites/${encodeURIComponent(slug)}`,
+      signal ? { signal } : {},
+    ),
+  integration: (q: IntegrationQuery) =>
+    apiCall<Answer<typeof IntegrationAnswerSchema>>('/integration', { query: q }),
   /** The liability waiver a presentation's orders sign (issue 18). */
   presentationWaiver: (id: number) => apiCall<Answer<typeof WaiverTextSchema>>(`/presentations/${id}/waiver`),
   /** An order's signed waiver: for its customer, the e-ticket's key `k`, or staff. */
@@ -87,20 +111,35 @@ export const api = {
   /** The presentation with the tickets the codes unlock (spec section 7, ticketCodes). */
   presentationWithCodes: async (id: number, ticketCodes: readonly string[]) =>
     apiCall<Answer<typeof PresentationWithCodesSchema>>(`/presentations/${id}`, {
-      query: { ticketCodes: ticketCodes.join(','), ...(await captchaField('ticket_code')) },
+      query: {
+        ticketCodes: ticketCodes.join(','),
+        ...partnerQuery(),
+        ...(await captchaField('ticket_code')),
+      },
+    }),
+  /** Senior-citizen prices (issue 20): the senior tickets an ID number unlocks, as a code of kind senior. */
+  seniorLookup: async (id: number, idNumber: string) =>
+    apiCall<Answer<typeof TicketCodeResultSchema>>(`/presentations/${id}/senior-lookup`, {
+      method: 'POST',
+      body: { idNumber, ...(await captchaField('ticket_code')) },
     }),
   vouchersForSale: () => apiCall<Answer<typeof VouchersForSaleAnswerSchema>>('/system-vouchers/for-sale'),
   donations: () => apiCall<Answer<typeof DonationsAnswerSchema>>('/donations'),
   ticketGroups: (id: number, signal?: AbortSignal) =>
     apiCall<Answer<typeof TicketGroupsAnswerSchema>>(`/presentations/${id}/ticketGroups`, {
-      query: { cb: Date.now() },
+      query: { cb: Date.now(), ...partnerQuery() },
       ...(signal ? { signal } : {}),
     }),
   seatplan: (venueId: number, seatplanId: number) =>
     apiCall<Answer<typeof SeatplanSchema>>('/seats/seatplanV2', { query: { venueId, seatplanId } }),
   seatsStatus: (p: { id: number; venueTypeId: number; isReserved: boolean }) =>
     apiCall<Answer<typeof SeatsStatusAnswerSchema>>('/seats/seats-statusV2', {
-      query: { presentationId: p.id, venueTypeId: p.venueTypeId, isReserved: p.isReserved ? 1 : 0 },
+      query: {
+        presentationId: p.id,
+        venueTypeId: p.venueTypeId,
+        isReserved: p.isReserved ? 1 : 0,
+        miniSiteUrl: partnerQuery().miniSiteUrl,
+      },
     }),
   lockSeat: async (seat: LockSeat) =>
     apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
@@ -130,7 +169,7 @@ export const api = {
   commit: async (body: CommitBody, idempotencyKey: string) =>
     apiCall<Answer<typeof CheckoutAnswerSchema>>('/payment/commit', {
       method: 'POST',
-      body: { ...body, ...(await captchaField('commit')) },
+      body: { ...withPartnerContext(body), ...(await captchaField('commit')) },
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   paymentStatus: (reservationIdentifier: string) =>
@@ -228,6 +267,13 @@ export const api = {
   staffRetryMessage: (id: string) =>
     apiCall<Answer<typeof NoContentSchema>>(`/staff/messages/${encodeURIComponent(id)}/retry`, {
       method: 'POST',
+    }),
+  /** Managers: the venues, and turning a venue's booking through the site off or on (issue 20). */
+  staffVenues: () => apiCall<Answer<typeof StaffVenuesAnswerSchema>>('/staff/venues'),
+  staffSetOnlineSales: (venueId: number, enabled: boolean) =>
+    apiCall<Answer<typeof StaffVenueSchema>>(`/staff/venues/${venueId}/online-sales`, {
+      method: 'PUT',
+      body: { enabled },
     }),
   /** Managers: one page of a report; `staffReportCsvUrl` is the same report's CSV, for a download link. */
   staffReport: (report: ReportKind, query: ReportQueryInput) =>

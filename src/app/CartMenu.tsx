@@ -2,12 +2,16 @@ import { Badge, Button } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { localeReady } from '../i18n/index.ts';
 import { cart } from '../state/cart.ts';
 import { purchase } from '../state/purchase.ts';
 import { purchaseCount } from './PurchaseCartSection.tsx';
 
 // The popover and its dialogs only load once the cart holds something (most first visits: never).
-const CartMenuPanel = lazy(() => import('./CartMenuPanel.tsx'));
+// Its dialogs show texts beyond the locale's core: it waits for the rest (src/i18n/localeParts.ts).
+const CartMenuPanel = lazy(() =>
+  Promise.all([import('./CartMenuPanel.tsx'), localeReady()]).then(([m]) => m),
+);
 
 /** The header's cart: nothing while it is empty, else the cart menu (CartMenuPanel). */
 export function CartMenu() {

@@ -35,7 +35,11 @@ describe('the error page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderThrowing(new ApiCallError('location_offline', 503, 'offline'));
     expect(screen.getByText('503')).toBeInTheDocument();
-    expect(screen.getByText('Booking through the site is not possible at the moment.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Booking through the site is not possible for this venue; please contact the box office',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('takes the status from statusCode, status or response.status, else 500', () => {

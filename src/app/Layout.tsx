@@ -6,8 +6,11 @@ import { useSnapshot } from 'valtio';
 import { chooseLocale } from '../i18n/index.ts';
 import { session } from '../state/session.ts';
 import { LanguageSwitcher } from '../ui/LanguageSwitcher.tsx';
+import { dismissPrepaint } from '../ui/prepaint.ts';
+import { ToastHost } from '../ui/toast/ToastHost.tsx';
 import { AccountButton } from './AccountButton.tsx';
 import { CartMenu } from './CartMenu.tsx';
+import { useIdlePrefetch } from './idlePrefetch.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function Layout() {
@@ -15,9 +18,16 @@ export function Layout() {
   const location = useLocation();
   const { settings } = useSnapshot(session);
   const appName = t('app.name');
+  useIdlePrefetch();
   useEffect(() => {
     document.title = appName;
   }, [appName]);
+  // The box office writes the first screen of the board and of an order page; those pages remove it when
+  // they are drawn, any other page at once.
+  const prepainted = /^\/(order(\/\d+)?\/?)?$/.test(location.pathname);
+  useEffect(() => {
+    if (!prepainted) dismissPrepaint();
+  }, [prepainted]);
   const invalidLanguage =
     settings !== null &&
     chooseLocale(location.search, settings.locales.enabled, settings.locales.default, null).invalidQuery;
@@ -47,6 +57,7 @@ export function Layout() {
           {invalidLanguage ? <NotFoundPage /> : <Outlet />}
         </Container>
       </AppShell.Main>
+      <ToastHost />
     </AppShell>
   );
 }

@@ -2,9 +2,16 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 're
 import { ErrorPage } from './ErrorPage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { localeReady } from '../i18n/index.ts';
 import { paths } from '../routing/paths.ts';
 
+/** A page loaded on its first visit, once every text of the customer's language is there too. */
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await Promise.all([load(), localeReady()]))[0].default }),
+});
+
+/** The events board needs only the locale's core texts (src/i18n/localeParts.ts): it does not wait. */
+const boardPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
@@ -20,12 +27,15 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: paths.index, ...lazyPage(() => import('../flows/events/EventsBoardPage.tsx')) },
-      { path: paths.order, ...lazyPage(() => import('../flows/events/EventsBoardPage.tsx')) },
+      { path: paths.index, ...boardPage(() => import('../flows/events/EventsBoardPage.tsx')) },
+      { path: paths.order, ...boardPage(() => import('../flows/events/EventsBoardPage.tsx')) },
       { path: paths.orderPresentation, ...lazyPage(() => import('../flows/order/OrderPage.tsx')) },
       { path: paths.digital, ...lazyPage(() => import('../flows/vouchers/VouchersPage.tsx')) },
       { path: paths.systemVouchers, element: <ToVoucherShop /> },
-      { path: paths.digitalPresentation, element: <NotFoundPage /> },
+      {
+        path: paths.digitalPresentation,
+        ...lazyPage(() => import('../flows/digital/DigitalPresentationPage.tsx')),
+      },
       { path: paths.donations, ...lazyPage(() => import('../flows/donations/DonationsPage.tsx')) },
       { path: paths.membership, ...lazyPage(() => import('../flows/memberships/MembershipsPage.tsx')) },
       { path: paths.memberships, ...lazyPage(() => import('../flows/memberships/ToMembershipList.tsx')) },
@@ -49,6 +59,10 @@ export const routes: RouteObject[] = [
       { path: paths.staff, ...lazyPage(() => import('../flows/staff/StaffPage.tsx')) },
       { path: paths.waiver, ...lazyPage(() => import('../flows/waiver/WaiverPage.tsx')) },
       { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
+      // A partner's mini-sites are the board's pages: their texts are in the core too.
+      { path: paths.miniSites, ...boardPage(() => import('../flows/events/MiniSitesPage.tsx')) },
+      { path: paths.miniSite, ...boardPage(() => import('../flows/events/MiniSitePage.tsx')) },
+      { path: paths.integration, ...lazyPage(() => import('../flows/partners/IntegrationPage.tsx')) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,6 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLocale, type Locale, rtlLocales } from '../api/contract/constants.ts';
+import { isLocale, LOCALE_COOKIE, type Locale, rtlLocales } from '../api/contract/constants.ts';
 import type { LocalePart } from './localeParts.ts';
 
 type Messages = Record<string, unknown>;
@@ -74,9 +74,18 @@ function completeLocale(locale: Locale): Promise<void> {
  * before it renders (src/app/router.tsx), as does anything the shell loads on use.
  */
 export function localeReady(): Promise<void> {
-  const locale = i18next.language;
-  return isLocale(locale) ? completeLocale(locale) : Promise.resolve();
+  // The router loads a page as soon as it starts, which may be before i18next has its language.
+  return started.then(() => {
+    const locale = i18next.language;
+    return isLocale(locale) ? completeLocale(locale) : undefined;
+  });
 }
+
+let markStarted: () => void = () => undefined;
+/** Resolves once initI18n has set the customer's language. */
+const started = new Promise<void>((done) => {
+  markStarted = done;
+});
 
 /** Runs `task` once the browser is idle (or soon, where it cannot tell). */
 function whenIdle(task: () => void, timeoutMs: number): void {
@@ -144,6 +153,8 @@ export async function initI18n(locale: Locale, fallback: Locale): Promise<typeof
     returnNull: false,
   });
   applyDocumentLocale(locale);
+  rememberLocaleForPages(locale);
+  markStarted();
   // The rest of the customer's texts once the first page has painted (a page that needs them sooner asks
   // for them itself: localeReady).
   setTimeout(() => whenIdle(() => void completeLocale(locale).catch(() => undefined), 2000), 1000);
@@ -177,4 +188,14 @@ export async function changeLocale(locale: Locale): Promise<void> {
   } catch {
     // Private modes may refuse storage; the choice then lasts for this page only.
   }
+  rememberLocaleForPages(locale);
+}
+
+/**
+ * The language as a cookie too, so the box office writes the next page's first screen in it
+ * (server/http/shopPages.ts). A year; the page's own scripts read nothing from it.
+ */
+function rememberLocaleForPages(locale: Locale): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }

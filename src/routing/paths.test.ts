@@ -26,6 +26,9 @@ const concrete: Record<keyof typeof paths, string> = {
   customerAreaLogin: '/customer-area/login/abcDEF_123',
   devSmsOutbox: '/dev/sms-outbox',
   devMailOutbox: '/dev/mail-outbox',
+  miniSites: '/mini-site',
+  miniSite: '/mini-site/sea-breeze-hotels',
+  integration: '/integration',
 };
 
 describe('isKnownPath', () => {

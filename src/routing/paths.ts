@@ -35,6 +35,12 @@ export const paths = {
   staff: '/staff',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
   preview: '/preview',
+  /** The configured mini-site target (spec section 2): the venue's partner mini-sites (issue 20). */
+  miniSites: '/mini-site',
+  /** A partner's storefront: its presentations, at its prices. */
+  miniSite: '/mini-site/:slug',
+  /** A partner's signed entry link: /integration?TS=…&ret=…&key=…[&presentationId=…]. */
+  integration: '/integration',
 } as const;
 
 export const edocumentPath = (documentKey: string) => `/edocument/${encodeURIComponent(documentKey)}`;
@@ -70,6 +76,8 @@ export function externalTarget(pathname: string, search = '', hash = ''): string
 export function vodPath(presentationId: number): string {
   return `/vod/${presentationId}`;
 }
+
+export const miniSitePath = (slug: string) => `/mini-site/${encodeURIComponent(slug)}`;
 
 export function orderPath(presentationId: number): string {
   return `/order/${presentationId}`;

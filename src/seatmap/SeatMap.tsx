@@ -178,8 +178,8 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
 
   const h = handle;
   // Seats coloured by price level: which colour is which price.
-  const priceLevels =
-    (props.colorMode ?? 'ticketGroup') === 'ticketGroup' && loadedSource && h ? (h.data()?.levels ?? []) : [];
+  const byPrice = (props.colorMode ?? 'ticketGroup') === 'ticketGroup';
+  const priceLevels = byPrice && loadedSource && h ? (h.data()?.levels ?? []) : [];
   return (
     <Box pos="relative" data-testid="seat-map">
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
@@ -215,6 +215,9 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
         <Box mb="xs">
           <PriceLegend levels={priceLevels} priceOf={props.priceOf} />
         </Box>
+      ) : loading && byPrice && props.priceOf ? (
+        // The prices' line is kept while the plan loads, so the map does not move down when it comes.
+        <Box mb="xs" h="calc(var(--mantine-font-size-xs) * var(--mantine-line-height-xs))" aria-hidden />
       ) : null}
       {phone && legendOpen && props.legendMode !== 'none' ? (
         <Box mb="xs">

@@ -1,12 +1,19 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { BREAKPOINTS_PX, em } from './breakpoints.ts';
 
 export const theme = createTheme({
   primaryColor: 'violet',
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
-  // Spec section 9: mobile 600, tablet 900, laptop 1250, desktop beyond.
-  breakpoints: { xs: '37.5em', sm: '56.25em', md: '78.125em', lg: '90em', xl: '100em' },
+  // Spec section 9: mobile 600, tablet 900, laptop 1250, desktop beyond (lg and xl: Mantine's own).
+  breakpoints: {
+    xs: em(BREAKPOINTS_PX.mobile),
+    sm: em(BREAKPOINTS_PX.tablet),
+    md: em(BREAKPOINTS_PX.laptop),
+    lg: '90em',
+    xl: '100em',
+  },
 });
 
 /**

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
+import { holdBackMs } from './timing.ts';
 
 export type AsyncState<T> =
   | { status: 'loading'; data: undefined; error: undefined }
   | { status: 'done'; data: T; error: undefined }
   | { status: 'error'; data: undefined; error: unknown };
 
-/** Runs an abortable load whenever `key` changes; stale answers are dropped. */
+/**
+ * Runs an abortable load whenever `key` changes; stale answers are dropped. The loading state never
+ * flickers (spec section 9, minimum fetch delay): an answer within the first frame lands at once, a
+ * later one no sooner than FETCH_MIN_DELAY_MS after the load began (timing.ts).
+ */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, key: string): AsyncState<T> {
   const [state, setState] = useState<{ key: string; value: AsyncState<T> }>({
     key,
@@ -13,15 +18,22 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, key: stri
   });
   useEffect(() => {
     const ctrl = new AbortController();
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (value: AsyncState<T>) => {
+      if (ctrl.signal.aborted) return;
+      const wait = holdBackMs(Date.now() - started);
+      if (wait === 0) setState({ key, value });
+      else timer = setTimeout(() => setState({ key, value }), wait);
+    };
     load(ctrl.signal).then(
-      (data) => {
-        if (!ctrl.signal.aborted) setState({ key, value: { status: 'done', data, error: undefined } });
-      },
-      (error: unknown) => {
-        if (!ctrl.signal.aborted) setState({ key, value: { status: 'error', data: undefined, error } });
-      },
+      (data) => settle({ status: 'done', data, error: undefined }),
+      (error: unknown) => settle({ status: 'error', data: undefined, error }),
     );
-    return () => ctrl.abort();
+    return () => {
+      ctrl.abort();
+      clearTimeout(timer);
+    };
     // `load` is re-created every render by callers; `key` says when the load really changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

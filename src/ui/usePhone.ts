@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from './breakpoints.ts';
 
-/** Narrow screens (a phone held upright): 600 px and less. */
-export const PHONE_QUERY = '(max-width: 37.5em)';
+export { PHONE_QUERY };
 
 /**
  * Whether the screen is a phone's. Decided on the first render (the shop renders in the browser only):

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { boardReady } from './helpers.ts';
 
 /**
  * The events board in real Chromium against the real box office: one card per feature and day with its
@@ -72,6 +73,7 @@ test('the kind, venue and search filters narrow the board, share in the URL and 
   const featuresOf = (pred: (p: PresentationSummary) => boolean) =>
     new Set(all.filter(pred).map((p) => p.featureId));
   await page.goto('/?language=en');
+  await boardReady(page);
   await expect(page.getByTestId('feature-card').first()).toBeVisible();
 
   await page.getByTestId('kind-filter').getByText('Concerts', { exact: true }).click();
@@ -105,6 +107,7 @@ test('the kind, venue and search filters narrow the board, share in the URL and 
 
 test('the search finds Hebrew titles and ignores Hebrew points (he)', async ({ page }) => {
   await page.goto('/');
+  await boardReady(page);
   await expect(page.getByTestId('feature-card').first()).toBeVisible();
   await page.getByTestId('board-search').fill('מִגְדַּלּוֹר');
   await expect.poll(async () => new Set(await renderedFeatureIds(page))).toEqual(new Set([11, 1]));

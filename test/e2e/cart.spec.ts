@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  boardReady,
   cinemaShows,
   fillCard,
   fillCustomer,
@@ -32,6 +33,7 @@ test('the cart survives a reload and shows in a second tab (en)', async ({ page,
 
   const second = await context.newPage();
   await second.goto('/?language=en');
+  await boardReady(second);
   await expect(second.getByTestId('cart-button')).toContainText('1');
   await second.getByTestId('cart-button').click();
   await expect(second.getByTestId('cart-menu')).toContainText('Seats held: 1');
@@ -47,6 +49,7 @@ test('emptying the cart releases its seats (he)', async ({ page, request }) => {
   }
   expect(await heldSeats(page, show)).toHaveLength(2);
   await page.goto('/?language=he');
+  await boardReady(page);
   await page.getByTestId('cart-button').click();
   await page.getByTestId('empty-cart').click();
   await page.getByTestId('confirm-empty').click();

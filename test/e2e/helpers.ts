@@ -162,3 +162,11 @@ export async function logInFromHeader(page: Page, lang: Lang, mobile: string, na
   await logInInPanel(page, lang, mobile);
   await expect(page.getByTestId('account-button')).toContainText(name);
 }
+
+/**
+ * Waits for the shop to draw the board: until then the box office's first screen (plain HTML, the same
+ * words and links: server/http/seo/prepaint.ts) is what the page shows.
+ */
+export async function boardReady(page: Page) {
+  await expect(page.locator('#prepaint')).toHaveCount(0);
+}

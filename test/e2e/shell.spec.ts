@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatDateTime } from '../../src/i18n/format.ts';
+import { boardReady } from './helpers.ts';
 
 /** Where the heading's text itself sits (a block element spans the whole width either way). */
 async function headingTextBox(page: Page): Promise<{ left: number; right: number; width: number }> {
@@ -14,6 +15,7 @@ async function headingTextBox(page: Page): Promise<{ left: number; right: number
 test.describe('the shop shell', () => {
   test('shows the events board in Hebrew, right to left, by default', async ({ page }) => {
     await page.goto('/');
+    await boardReady(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'he');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'לוח אירועים' })).toBeVisible();
@@ -26,6 +28,7 @@ test.describe('the shop shell', () => {
 
   test('switching to English turns the page left to right and is remembered', async ({ page }) => {
     await page.goto('/');
+    await boardReady(page);
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
@@ -69,6 +72,7 @@ test.describe('the shop shell', () => {
 
   test('the date filter shows one business date', async ({ page }) => {
     await page.goto('/?language=en');
+    await boardReady(page);
     await page.getByText('Tomorrow', { exact: false }).click();
     await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
     const date = new URL(page.url()).searchParams.get('date')!;
@@ -92,6 +96,7 @@ test.describe('in a browser far from Israel', () => {
     };
     const first = presentations.find((p) => !p.isVod)!;
     await page.goto('/?language=en');
+    await boardReady(page);
     // The day's heading and the showtime's button together say the Israel date and time.
     const [date, time] = formatDateTime(first.dateTime, 'en').split(/, (?=\d{2}:\d{2}$)/);
     const showtime = page.locator(`[data-presentation-id="${first.id}"]`);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { fillCard } from './helpers.ts';
+import { fillCard, boardReady } from './helpers.ts';
 
 /**
  * Video on demand in real Chromium against the real server: the events board's watch button leads to
@@ -40,6 +40,7 @@ test('a new customer buys the at-home film and watches it within its plays (en)'
   browser,
 }) => {
   await page.goto('/?language=en');
+  await boardReady(page);
   await page.getByTestId('watch-button').first().click();
   await expect(page).toHaveURL(/\/vod\/\d+$/);
   await expect(page.getByTestId('video-flow')).toHaveAttribute('data-step', 'choose');

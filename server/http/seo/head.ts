@@ -1,6 +1,7 @@
 import type { Locale } from '../../../src/api/contract/common.ts';
 import { escapeHtml } from '../../services/serverText.ts';
 import { jsonLdText } from './jsonLd.ts';
+import { PREPAINT_CSS } from './prepaintCss.ts';
 
 /** What a page tells crawlers and link previews before any script runs. */
 export interface PageHead {
@@ -23,6 +24,8 @@ export interface PageHead {
   preloadImages?: string[];
   /** Data the page's script would fetch first, inlined as `<script type="application/json" id>`. */
   inlineData?: { id: string; data: unknown };
+  /** The page's first screen as HTML (the board's: prepaint.ts), shown until the shop takes over. */
+  prepaint?: string | undefined;
 }
 
 const OG_LOCALE: Record<Locale, string> = { he: 'he_IL', en: 'en_US', ru: 'ru_RU', ar: 'ar_AR', pl: 'pl_PL' };
@@ -69,7 +72,15 @@ export function headTags(h: PageHead): string {
  */
 export function renderIndex(template: string, h: PageHead): string {
   const dir = RTL.has(h.locale) ? 'rtl' : 'ltr';
-  return template
+  const page = template
     .replace(/<html[^>]*>/i, `<html lang="${h.locale}" dir="${dir}">`)
-    .replace(/<title>[\s\S]*?<\/title>/i, () => headTags(h));
+    .replace(/<title>[\s\S]*?<\/title>/i, () =>
+      h.prepaint ? `${headTags(h)}\n    <style id="prepaint-style">${PREPAINT_CSS}</style>` : headTags(h),
+    );
+  if (!h.prepaint) return page;
+  // The first screen has its own styles: the shop's stylesheets load beside it without holding the first
+  // paint (media="print" until the shop's script turns them on: src/ui/prepaint.ts).
+  return page
+    .replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 media="print" data-deferred>')
+    .replace('<div id="root">', () => `${h.prepaint}<div id="root">`);
 }

@@ -11,6 +11,7 @@ import { listPresentations } from '../../services/catalogue/presentations.ts';
 import { isSoldHere } from '../../services/catalogue/scope.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import type { PageHead } from './head.ts';
+import { boardPrepaint, orderPrepaint } from './prepaint.ts';
 import {
   type EventContext,
   eventDescription,
@@ -140,6 +141,8 @@ export class PageHeads {
         images: [...ctx.images].reverse(),
         type: 'article',
         jsonLd: [presentationEvent(p, ctx)],
+        // The order page's heading comes with the page; a video's page has no prepaint of its own.
+        prepaint: p.isVod ? undefined : orderPrepaint(p, locale),
       };
     }
     if (BOARD.test(path)) {
@@ -153,9 +156,16 @@ export class PageHeads {
         canonical,
         alternates,
         jsonLd: events.length ? [eventList(events)] : [],
-        // The board's first paint waits for neither its list nor its first posters.
+        // The board's first paint waits for neither its list nor its first posters, nor the scripts.
         preloadImages: this.firstPosters(board),
         inlineData: { id: BOARD_DATA_ID, data: { presentations: board } },
+        prepaint: boardPrepaint({
+          board,
+          locale,
+          now: this.app.deps.clock.now(),
+          layout: this.app.deps.settings.listModes.presentations,
+          hasPoster: (id) => this.hasPoster(id),
+        }),
       };
     }
     return { ...plain, canonical, alternates };

@@ -14,6 +14,7 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import { seatsLeft, type SeatsLeft } from './availability.ts';
+import { assertOnline } from './scope.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
   title_json: string;
@@ -25,6 +26,8 @@ export type PresentationRow = Selectable<Database['presentations']> & {
   duration_minutes: number;
   venue_name_json: string;
   hall_name_json: string;
+  /** The venue's flag (issue 20): 0 when booking through the site is off. */
+  online_sales_enabled: number;
 };
 
 export const SERVICE_CHARGE_LABEL: LocalizedText = {
@@ -51,6 +54,7 @@ function baseQuery(db: Kysely<Database>) {
       'f.subtitles',
       'f.duration_minutes',
       'v.name_json as venue_name_json',
+      'v.online_sales_enabled',
       'sp.hall_name_json',
     ]);
 }
@@ -101,6 +105,7 @@ function toSummary(
     minPrice,
     seatsLeft: left.seatsLeft,
     availability: left.availability,
+    ...(row.online_sales_enabled === 0 ? { locationOffline: true } : {}),
   };
 }
 
@@ -197,6 +202,7 @@ export async function getSellablePresentation(db: Kysely<Database>, id: number, 
     isReserved: row.is_reserved === 1,
     isVod: VOD_VENUE_TYPES.has(row.venue_type_id),
     lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
+    onlineSales: row.online_sales_enabled !== 0,
   };
 }
 
@@ -273,6 +279,7 @@ export async function getTicketGroups(
 ): Promise<{ ticketGroups: TicketGroup[]; serviceCharge: Presentation['serviceCharge'] }> {
   const row = await findRow(db, id);
   assertOnSale(row, now);
+  assertOnline(row);
   return {
     ticketGroups: await loadTicketGroups(db, id, now),
     serviceCharge: { amount: row.service_charge, label: SERVICE_CHARGE_LABEL },

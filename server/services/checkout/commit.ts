@@ -31,6 +31,7 @@ import {
 } from './payments/method.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { queueOrderMessages } from '../messages/queue.ts';
+import { commitPartnerContext, partnerColumns } from '../partners/checkout.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
 
 /**
@@ -244,9 +245,11 @@ async function placeOrder(
     settings: deps.settings,
     maxSeatsPerTransaction: deps.maxSeatsPerTransaction,
     paymentWindowMs: deps.paymentWindowMs,
+    authSecret: deps.authSecret,
     isHold: cart.isHold,
     presentations: new Map(),
     origin,
+    partner: await commitPartnerContext(trx, body, now),
   };
   const validated: [LineKind<unknown>, unknown][] = [];
   for (const kind of lineKinds) {
@@ -339,6 +342,7 @@ async function placeOrder(
       location_id: orderLocationId(cart) ?? null,
       point_of_sale: origin.staffUsername ? 'box_office' : 'online',
       sold_by_staff_id: origin.staffUsername,
+      ...partnerColumns(ctx.partner),
     })
     .execute();
   const ref = { reservationIdentifier: rid, visitor, isHold: cart.isHold, holdDeadline: deadline };

@@ -13,5 +13,7 @@ export interface CheckoutDeps {
   clock: Clock;
   maxSeatsPerTransaction: number;
   paymentWindowMs: number;
+  /** The server's secret (senior tickets' ID numbers are kept as an HMAC with it). */
+  authSecret?: Buffer | undefined;
   log?: FastifyBaseLogger | undefined;
 }

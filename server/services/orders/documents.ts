@@ -44,6 +44,7 @@ export async function loadOrderDocument(
       'o.is_hold',
       'o.hold_deadline',
       'o.currency_code',
+      'o.referral_mini_site_id',
     ]);
   q =
     'documentKey' in by
@@ -168,6 +169,7 @@ export async function loadOrderDocument(
     ...(await loadOrderPurchases(db, { ...order, customerName })),
     ...(await orderVideos(db, id, order.document_key)),
     ...(order.currency_code ? { currency: currencyInfo(order.currency_code) } : {}),
+    referralMiniSiteId: order.referral_mini_site_id,
     hasWaiver: !!(await db
       .selectFrom('order_waivers')
       .select('reservation_identifier')

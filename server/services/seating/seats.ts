@@ -187,6 +187,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
   const address = opts.holder?.address ?? null;
   const p = await getSellablePresentation(db, seat.PresentationId, now);
   opts.assertSold?.(p);
+  if (!p.onlineSales) throw new AppError('location_offline', 'the venue sells at the box office only');
   if (p.isVod) throw new AppError('lock_seat_error', 'video on demand has no seats');
   if (p.venueId !== seat.VenueId || p.seatplanId !== seat.VenueSeatplanId) {
     throw new AppError('seat_not_found', 'the seat is not on this presentation’s seat plan');

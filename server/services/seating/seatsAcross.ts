@@ -40,6 +40,7 @@ export async function holdSeatsAcross(
     const p = await getSellablePresentation(db, s.presentationId, now);
     if (!p.isReserved || p.isVod)
       throw new AppError('formValidation', 'the presentation has no numbered seats');
+    if (!p.onlineSales) throw new AppError('location_offline', 'the venue sells at the box office only');
     plans.set(s.presentationId, { seatplanId: p.seatplanId, ttl: lockTtlMs(p.lockTimer) });
   }
   for (const s of ordered) {

@@ -7,6 +7,12 @@ export const supportedLocales = ['he', 'en', 'ru', 'ar', 'pl'] as const;
 export type Locale = (typeof supportedLocales)[number];
 export const rtlLocales: ReadonlySet<Locale> = new Set<Locale>(['he', 'ar']);
 
+/**
+ * The customer's language as a cookie (besides the shop's local storage): the box office writes pages in
+ * it before any script runs (server/http/shopPages.ts). A preference, not a secret: the shop sets it.
+ */
+export const LOCALE_COOKIE = 'shop_locale';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }

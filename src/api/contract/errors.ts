@@ -17,6 +17,11 @@ export const errorCatalogue = {
   visitor_required: 400, // product: a seat call without the visitor's uuid header
   // Order
   event_not_found: 404,
+  // Partners (issue 20): mini-sites and signed integrations
+  eventError: 409, // the presentation is not sold through this mini-site (spec section 8)
+  integrationError: 403, // a signed entry link that is stale, altered or foreign, or an expired integrationId
+  miniSiteNotFound: 404, // product: no mini-site has this miniSiteUrl (slug)
+  miniSiteReferralMismatch: 400, // product: cart.referralMiniSiteId is not the mini-site of miniSiteUrl
   seatplan_not_found: 404, // product: unknown venue/seat plan pair
   seat_not_found: 404, // product: a seat that is not on the presentation's plan
   sale_not_started: 403, // product: 'ticket sale may not have begun' (spec section 4)
@@ -141,7 +146,11 @@ export const errorCatalogue = {
   priceNotFound: 404, // no membership price with this code
   getPrice: 409, // the price cannot be sold now
   validateReferences: 400, // a reference the price asks for is missing or does not match
-  invalidSSN: 400, // member lookup: not a valid ID number
+  invalidSSN: 400, // member and senior lookups: not a valid ID number (format or check digit)
+  seniorBenefitError: 409, // senior lookup: not a registered senior citizen, or the registry failed (params.reason)
+  seniorBenefitTicketNotFound: 409, // senior lookup: the presentation has no senior-citizen price
+  seniorBenefitBalance: 409, // senior lookup: the ID number has used its senior tickets here (params.max)
+  seniorLookupDisabled: 403, // product: the venue does not offer senior-citizen prices online
   memberNotFound: 404, // member lookup / member ticket: no such member
   noValidMember: 409, // the member has no valid membership for this
   memberNotStarted: 409, // the membership has not started yet

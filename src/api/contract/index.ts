@@ -12,3 +12,4 @@ export * from './memberships.ts';
 export * from './enrolment.ts';
 export * from './memberTickets.ts';
 export * from './vod.ts';
+export * from './partners.ts';

@@ -176,7 +176,16 @@ export type CommitCart = z.input<typeof CommitCartSchema>;
 
 export const CommitBodySchema = z.object({
   cart: CommitCartSchema,
-  miniSiteUrl: z.string().max(200).optional(),
+  miniSiteUrl: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('the partner mini-site the order is placed through (its slug)'),
+  integrationId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('the entry GET /integration answered, while it lives'),
   recaptchaToken: z.string().max(4000).optional(),
   locale: z.enum(['he', 'en', 'ru', 'ar', 'pl']).optional().describe('language of the e-tickets'),
   returnPath: z
@@ -292,6 +301,12 @@ export const OrderDocumentSchema = z
       .boolean()
       .default(false)
       .describe('a liability waiver was signed with the order (GET /orders/{reservation}/waiver)'),
+    referralMiniSiteId: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe('the partner mini-site the order was placed through (issue 20); null: none'),
   })
   .meta({ id: 'OrderDocument' });
 export type OrderDocument = z.infer<typeof OrderDocumentSchema>;

@@ -55,6 +55,12 @@ export const PresentationSummarySchema = z
       .nullable()
       .describe('online seats neither sold nor held (a few seconds old); null: no seats (video on demand)'),
     availability: AvailabilitySchema,
+    locationOffline: z
+      .literal(true)
+      .optional()
+      .describe(
+        'the venue has turned booking through the site off (location_offline); absent: on sale online',
+      ),
   })
   .meta({ id: 'PresentationSummary' });
 export type PresentationSummary = z.infer<typeof PresentationSummarySchema>;
@@ -179,13 +185,23 @@ export const PresentationQuerySchema = z.object({
     .describe(
       'comma-separated ticket codes (vouchers, partner cards, price codes): their tickets are answered',
     ),
-  miniSiteUrl: z.string().optional(),
+  miniSiteUrl: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("a partner mini-site's slug: its prices, and only its presentations"),
+  integrationId: z.string().max(100).optional().describe("from GET /integration: the partner's prices"),
   recaptchaToken: z.string().max(4000).optional().describe('with ticketCodes, when the venue uses a captcha'),
 });
 
 export const TicketGroupsQuerySchema = z.object({
   cb: z.string().optional().describe('cache-buster'),
-  miniSiteUrl: z.string().optional(),
+  miniSiteUrl: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("a partner mini-site's slug: its prices, and only its presentations"),
+  integrationId: z.string().max(100).optional().describe("from GET /integration: the partner's prices"),
 });
 export const TicketGroupsAnswerSchema = z.object({
   ticketGroups: z.array(TicketGroupSchema),

@@ -13,6 +13,7 @@ export const reportKinds = [
   'concessions',
   'sales-pos',
   'top-features',
+  'sales-mini-site',
 ] as const;
 export type ReportKind = (typeof reportKinds)[number];
 export const ReportKindSchema = z.enum(reportKinds);
@@ -29,6 +30,7 @@ export const sortsOfReport: Record<ReportKind, readonly ReportSort[]> = {
   concessions: ['sales'],
   'sales-pos': ['location', 'sales'],
   'top-features': ['sales'],
+  'sales-mini-site': ['location', 'sales'],
 };
 
 export const ReportParamsSchema = z.object({ report: ReportKindSchema });
@@ -90,6 +92,16 @@ export const PosRowSchema = z.object({
   tickets: z.number().int(),
   revenue: z.number().int(),
 });
+/** Sales by partner mini-site (issue 20): one row per mini-site, and one (miniSiteId null) for none. */
+export const MiniSiteRowSchema = z.object({
+  miniSiteId: z.number().int().nullable(),
+  /** The mini-site's name in the report's language; '' for orders through no mini-site. */
+  miniSite: z.string(),
+  orders: z.number().int(),
+  tickets: z.number().int(),
+  revenue: z.number().int(),
+});
+export type MiniSiteRow = z.infer<typeof MiniSiteRowSchema>;
 export type ShowRow = z.infer<typeof ShowRowSchema>;
 export type FeatureRow = z.infer<typeof FeatureRowSchema>;
 export type DateRow = z.infer<typeof DateRowSchema>;
@@ -113,6 +125,7 @@ export const ReportAnswerSchema = z.discriminatedUnion('report', [
   z.object({ report: z.literal('attendance-dates'), ...page, rows: z.array(DateRowSchema) }),
   z.object({ report: z.literal('top-features'), ...page, rows: z.array(FeatureRowSchema) }),
   z.object({ report: z.literal('sales-pos'), ...page, rows: z.array(PosRowSchema) }),
+  z.object({ report: z.literal('sales-mini-site'), ...page, rows: z.array(MiniSiteRowSchema) }),
   /** Both lists whole (ten at most each); `total` counts the products. */
   z.object({
     report: z.literal('concessions'),

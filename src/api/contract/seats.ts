@@ -11,7 +11,11 @@ export const SeatsStatusQuerySchema = z.object({
   venueTypeId: Id,
   isReserved: BoolFlag,
   sectionId: Id.optional(),
-  miniSiteUrl: z.string().optional(),
+  miniSiteUrl: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("a partner mini-site's slug: only a presentation it sells"),
 });
 
 export const SeatsStatusAnswerSchema = z

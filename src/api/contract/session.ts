@@ -183,6 +183,27 @@ export const SettingsAnswerSchema = z
         .boolean()
         .describe("a seat order's products step offers a donation as one more line"),
     }),
+    seniorCitizen: z
+      .object({
+        isLookupEnabled: z
+          .boolean()
+          .describe(
+            'the ticket step offers senior-citizen prices unlocked by an ID number (registry lookup)',
+          ),
+        minimumAge: z
+          .number()
+          .int()
+          .min(0)
+          .max(120)
+          .describe('the age from which the registry counts a senior'),
+        maxTicketsPerId: z
+          .number()
+          .int()
+          .min(1)
+          .max(20)
+          .describe('senior tickets one ID number buys per presentation, across all its orders'),
+      })
+      .describe('senior-citizen lookup flags (spec section 3)'),
     order: z.object({
       isHoldEnabled: z.boolean().describe('members may reserve now and pay at the box office'),
       holdMinutesBeforeEvent: z.number().int().positive().describe('holds are paid by then, or released'),

@@ -98,9 +98,10 @@ export type IssuedVoucher = z.infer<typeof IssuedVoucherSchema>;
 /**
  * voucher: a ticket voucher pays the tickets it unlocks; partnerCard: a partner program's price;
  * priceCode: a hidden price; giftCard: a stored-value voucher, which pays at the payment step (the shop
- * applies it there by itself) and unlocks no ticket.
+ * applies it there by itself) and unlocks no ticket; senior: an ID number the senior registry confirmed
+ * (POST /presentations/{id}/senior-lookup, issue 20), whose `uses` are the senior tickets it may still buy.
  */
-export const ticketCodeKinds = ['voucher', 'partnerCard', 'priceCode', 'giftCard'] as const;
+export const ticketCodeKinds = ['voucher', 'partnerCard', 'priceCode', 'giftCard', 'senior'] as const;
 export const TicketCodeKindSchema = z.enum(ticketCodeKinds);
 export type TicketCodeKind = z.infer<typeof TicketCodeKindSchema>;
 

@@ -17,6 +17,7 @@ import {
 import { useLocale } from '../../ui/useLocale.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useLoad } from './useLoad.ts';
+import { showToast } from '../../ui/toast/toasts.ts';
 
 const loadLocations = () => api.locations();
 
@@ -67,7 +68,6 @@ export function DetailsTab() {
   const [tried, setTried] = useState(false);
   const { settings } = useSnapshot(session);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const { result: locations } = useLoad(loadLocations);
   if (!customer || !value || !settings) return null;
@@ -79,7 +79,6 @@ export function DetailsTab() {
   const set = (patch: Partial<CustomerDetailsBody>) => {
     setValue({ ...value, ...patch });
     setServerErrors({});
-    setSaved(false);
   };
 
   const save = async () => {
@@ -91,7 +90,7 @@ export function DetailsTab() {
     try {
       const { data } = await api.updateDetails(value);
       setCustomer(data.customerInfo);
-      setSaved(true);
+      showToast({ key: 'account.detailsSaved', color: 'teal' });
     } catch (err) {
       const fields = serverFieldMessages(err);
       if (fields) setServerErrors(fields);
@@ -109,11 +108,6 @@ export function DetailsTab() {
       }}
     >
       <Stack gap="sm" maw={720} data-testid="details-form">
-        {saved ? (
-          <Alert color="teal" data-testid="details-saved">
-            {t('account.detailsSaved')}
-          </Alert>
-        ) : null}
         {error ? <Alert color="red">{error}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput

@@ -10,13 +10,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { PHONE_QUERY } from '../../ui/breakpoints.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { takesCurrency } from '../../domain/currency.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { customerState } from '../../state/customer.ts';
 import { errorText } from '../../ui/errorText.ts';
+import { scrollToFirstError } from '../../ui/scroll.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CardForm } from './CardForm.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
@@ -46,7 +48,7 @@ export function CheckoutStep({
   firstEventAt: string | null;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 37.5em)') ?? false;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const locale = useLocale();
   const c = useSnapshot(checkout.state);
   const { customer } = useSnapshot(customerState);
@@ -61,6 +63,12 @@ export function CheckoutStep({
   // Read from the snapshot, so that leaving a field or trying to pay shows its messages at once.
   const shown = visibleProblems(checkout.problems(new Date()), c);
   const formErrors = { ...shown.form, ...c.serverErrors.form };
+  // A refused form brings its first error into view, over the spec's 500 ms (src/ui/scroll.ts).
+  const formRefused =
+    c.payError !== null && 'key' in c.payError && /formValidation|terms_not/.test(c.payError.key);
+  useEffect(() => {
+    if (formRefused) scrollToFirstError();
+  }, [formRefused, c.payError]);
   const cardErrs = { ...shown.card, ...c.serverErrors.card };
   const holdAllowed = settings.order.isHoldEnabled && host.canHold;
   const deadline =

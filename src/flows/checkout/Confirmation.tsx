@@ -4,6 +4,7 @@ import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
+import { PartnerReturn } from '../../ui/PartnerReturn.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 import { ConfirmationLinks, PaymentLines, ReservationNumber } from './ConfirmationParts.tsx';
 
@@ -37,6 +38,7 @@ export function Confirmation({ answer }: { answer: CheckoutCompleted }) {
         documentLabel={t(answer.isHold ? 'checkout.openReservation' : 'order.openTickets')}
         documentTestId="open-etickets"
       />
+      <PartnerReturn />
       <Title order={3} fz="h5" c="dimmed" fw={400}>
         {t(answer.isHold ? 'checkout.holdKeepLink' : 'order.keepLink')}
       </Title>

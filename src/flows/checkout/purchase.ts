@@ -9,6 +9,7 @@ import { clearPurchase, type PurchaseKind } from '../../state/purchase.ts';
 import { session } from '../../state/session.ts';
 import { detailsOfAccount } from './request.ts';
 import { type CheckoutHost, type CheckoutMessage, type CheckoutStore, createCheckout } from './store.ts';
+import { scrollPageTo } from '../../ui/scroll.ts';
 
 /**
  * A purchase flow's customer-info block (vouchers, donations) as the checkout's form takes it: the
@@ -129,7 +130,7 @@ export function createPurchaseFlow<Step extends string, Saved>(
     checkout.state.payError = null;
     state.step = step;
     if (step === 'payment') fillFromAccount(checkout);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void scrollPageTo(0);
   }
 
   /** The list's next button: something must be chosen (else `mustSelect`), and every chosen line complete. */

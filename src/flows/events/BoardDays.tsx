@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import type { BoardDay } from './board.ts';
+import type { BoardDay } from '../../domain/board.ts';
 import classes from './EventsBoard.module.css';
 import { FeatureCard } from './FeatureCard.tsx';
 import { useIncremental } from './useIncremental.ts';

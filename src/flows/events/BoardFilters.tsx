@@ -4,12 +4,13 @@ import classes from './EventsBoard.module.css';
 import type { LocalizedText } from '../../api/contract/common.ts';
 import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { BOARD_KINDS, type BoardFilters as Filters, type BoardKind } from './board.ts';
+import { BOARD_KINDS, type BoardFilters as Filters, type BoardKind } from '../../domain/board.ts';
 
 interface Props {
   filters: Filters;
   venues: { id: number; name: LocalizedText }[];
-  onChange: (next: Filters) => void;
+  /** One filter changed: the page merges it into the URL's latest filters (a fast typist never undoes one). */
+  onChange: (change: Partial<Filters>) => void;
 }
 
 /** Search, venue and kind: each kept in the URL (`q`, `venue`, `kind`) by the page. */
@@ -23,7 +24,7 @@ export function BoardFilters({ filters, venues, onChange }: Props) {
         label={t('events.filters.search')}
         placeholder={t('events.filters.searchPlaceholder')}
         value={filters.q}
-        onChange={(e) => onChange({ ...filters, q: e.currentTarget.value })}
+        onChange={(e) => onChange({ q: e.currentTarget.value })}
         data-testid="board-search"
         style={{ flex: '3 1 10rem' }}
         maxLength={100}
@@ -33,7 +34,7 @@ export function BoardFilters({ filters, venues, onChange }: Props) {
         value={filters.venue === null ? '' : String(filters.venue)}
         onChange={(e) => {
           const v = e.currentTarget.value;
-          onChange({ ...filters, venue: v ? Number(v) : null });
+          onChange({ venue: v ? Number(v) : null });
         }}
         data={[
           { value: '', label: t('events.filters.allVenues') },
@@ -46,7 +47,7 @@ export function BoardFilters({ filters, venues, onChange }: Props) {
         <Chip.Group
           multiple={false}
           value={filters.kind ?? 'all'}
-          onChange={(v) => onChange({ ...filters, kind: v === 'all' ? null : (v as BoardKind) })}
+          onChange={(v) => onChange({ kind: v === 'all' ? null : (v as BoardKind) })}
         >
           <Group
             gap="xs"

@@ -1,5 +1,5 @@
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -7,6 +7,8 @@ import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
 import { formatDateTime, venueToday } from '../../i18n/format.ts';
 import { session } from '../../state/session.ts';
+import { leaveMiniSite } from '../../state/partnerContext.ts';
+import { dismissPrepaint } from '../../ui/prepaint.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import {
@@ -16,7 +18,7 @@ import {
   parseFilters,
   venuesOf,
   withFilters,
-} from './board.ts';
+} from '../../domain/board.ts';
 import { BoardDays } from './BoardDays.tsx';
 import { takeBootBoard } from './bootBoard.ts';
 import { BoardFilters } from './BoardFilters.tsx';
@@ -34,11 +36,18 @@ export default function EventsBoardPage() {
   const layout = settings?.listModes.presentations ?? 'grid';
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
+  // The plain board: later orders are no longer through a partner's mini-site (issue 20).
+  useEffect(leaveMiniSite, []);
   const state = useAsync((signal) => {
     // The page's own list, inlined by the box office, serves the first paint of the whole board.
     const boot = filters.date === null ? takeBootBoard() : null;
     return boot ? Promise.resolve(boot) : api.presentations(filters.date ?? undefined, signal);
   }, filters.date ?? 'all');
+  // The box office's first screen of the board (server/http/seo/prepaint.ts) gives way once this is drawn.
+  const settled = state.status !== 'loading';
+  useEffect(() => {
+    if (settled) dismissPrepaint();
+  }, [settled]);
   const q = useDeferredValue(filters.q);
   const all = state.status === 'done' ? state.data.presentations : null;
   const shown = useMemo(
@@ -48,19 +57,18 @@ export default function EventsBoardPage() {
   const days = useMemo(() => groupBoard(shown), [shown]);
   const venues = useMemo(() => (all ? venuesOf(all) : []), [all]);
 
-  function onFilters(next: Filters) {
-    setParams(withFilters(params, next), { replace: true });
+  // Merged into the address as it is now, not as this render saw it (the router's own search params are
+  // this render's): two changes in a row, faster than a render, both stay.
+  function onFilters(change: Partial<Filters>) {
+    const now = new URLSearchParams(window.location.search);
+    setParams(withFilters(now, { ...parseFilters(now), ...change }), { replace: true });
   }
   const narrowed = filters.venue !== null || filters.kind !== null || filters.q.trim() !== '';
 
   return (
     <Stack gap="lg">
       <Title order={1}>{t('events.title')}</Title>
-      <DateFilter
-        today={venueToday()}
-        value={filters.date}
-        onChange={(date) => onFilters({ ...filters, date })}
-      />
+      <DateFilter today={venueToday()} value={filters.date} onChange={(date) => onFilters({ date })} />
       <BoardFilters filters={filters} venues={venues} onChange={onFilters} />
       <Text size="xs" c="gray.7" mt={-8}>
         {t('events.timesNote', { now: formatDateTime(new Date().toISOString(), locale) })}
@@ -92,7 +100,7 @@ export default function EventsBoardPage() {
       ) : days.length === 0 ? (
         <Stack align="center" gap="sm" py="xl" data-testid="no-results">
           <Text ta="center">{t('events.noResults')}</Text>
-          <Button variant="light" onClick={() => onFilters({ ...filters, venue: null, kind: null, q: '' })}>
+          <Button variant="light" onClick={() => onFilters({ venue: null, kind: null, q: '' })}>
             {t('events.filters.reset')}
           </Button>
         </Stack>
@@ -108,7 +116,7 @@ export default function EventsBoardPage() {
                 variant="subtle"
                 size="compact-sm"
                 ms="sm"
-                onClick={() => onFilters({ ...filters, venue: null, kind: null, q: '' })}
+                onClick={() => onFilters({ venue: null, kind: null, q: '' })}
                 data-testid="reset-filters"
               >
                 {t('events.filters.reset')}

@@ -8,7 +8,7 @@ import { setupDom } from '../../../test/dom.ts';
 import { presentationSummary } from '../../../test/fixtures/presentationSummary.ts';
 import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { session } from '../../state/session.ts';
-import { groupBoard } from './board.ts';
+import { groupBoard } from '../../domain/board.ts';
 import { FeatureCard } from './FeatureCard.tsx';
 
 /** The demo's 3D film, dubbed into Hebrew. */
@@ -84,6 +84,14 @@ describe('FeatureCard', () => {
     expect(closed[1]).toHaveTextContent('Sale ended');
     expect(closed[2]).toHaveTextContent('Sale opens 20/11/2026 10:00');
     expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('marks an offline venue’s showtimes (location offline) with no link to the order', () => {
+    renderCard([show({ id: 1 }), show({ id: 2, locationOffline: true })]);
+    expect(screen.getByTestId('purchase-button')).toHaveAttribute('href', '/order/1');
+    const closed = screen.getByTestId('showtime-closed');
+    expect(closed).toHaveAttribute('data-mark', 'offline');
+    expect(closed).toHaveTextContent('Box office only');
   });
 
   it('offers video on demand a Watch link, not showtimes', () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { vodPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { type FeatureGroup, splitBadges } from './board.ts';
+import { type FeatureGroup, splitBadges } from '../../domain/board.ts';
 import classes from './EventsBoard.module.css';
 import { Poster } from './Poster.tsx';
 import { ShowtimeButton } from './ShowtimeButton.tsx';
@@ -85,7 +85,11 @@ function VodAction({ group, title }: { group: FeatureGroup; title: string }) {
           <p className={classes.meta}>
             {t('events.availableUntil', { date: formatDateTime(p.saleEnd, locale) })}
           </p>
-          {p.saleStatus === 'open' ? (
+          {p.locationOffline ? (
+            <p className={classes.meta} data-testid="location-offline">
+              {t('events.mark.offline')}
+            </p>
+          ) : p.saleStatus === 'open' ? (
             <Button component={Link} to={vodPath(p.id)} size="sm" data-testid="watch-button">
               {t('events.watch')} <span className={classes.sr}>{`— ${title}`}</span>
             </Button>

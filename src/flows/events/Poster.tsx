@@ -1,10 +1,6 @@
 import { useState } from 'react';
+import { posterPath } from '../../ui/posters.ts';
 import classes from './EventsBoard.module.css';
-
-/** The poster of a feature: the demo catalogue's are made by scripts/make-posters.ts (2:3 SVG). */
-export function posterPath(featureId: number): string {
-  return `/posters/feature-${featureId}.svg`;
-}
 
 /**
  * A feature's poster in a box of fixed size (nothing shifts when it loads); lazy unless it is among the

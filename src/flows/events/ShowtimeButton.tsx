@@ -4,7 +4,7 @@ import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { formatDate, formatTime, pickText } from '../../i18n/format.ts';
 import { orderPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { type FormatBadge, showtimeMark } from './board.ts';
+import { type FormatBadge, showtimeMark } from '../../domain/board.ts';
 import classes from './EventsBoard.module.css';
 import { useBadgeText } from './useBadgeText.ts';
 

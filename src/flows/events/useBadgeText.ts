@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../ui/useLocale.ts';
-import type { FormatBadge } from './board.ts';
+import type { FormatBadge } from '../../domain/board.ts';
 
 function languageName(code: string, locale: string): string {
   try {

@@ -9,6 +9,8 @@ import { SeatsStepView } from './SeatsStepView.tsx';
 import { deriveOrder } from './selectors.ts';
 import { createOrderStore, type OrderSnapshot } from './store.ts';
 import { TimeUpDialog } from './TimeUpDialog.tsx';
+import { IdlePrompt } from './IdlePrompt.tsx';
+import { showToast } from '../../ui/toast/toasts.ts';
 import { useStepTimer } from './useStepTimer.ts';
 
 // The steps after the seats load with their step (or once a seat is held), not with the seat map.
@@ -71,11 +73,16 @@ export function OrderFlow({ presentation, ticketGroups, settings }: Props) {
         {s.step === 'payment' ? <PaymentStepView store={store} s={s} d={d} /> : null}
         {s.step === 'confirmation' && s.answer ? <Confirmation answer={s.answer} /> : null}
       </Suspense>
+      <IdlePrompt active={s.step !== 'confirmation' && !s.timedOut && !paying} />
       <TimeUpDialog
         opened={s.timedOut}
         extended={s.extended}
         onStartOver={() => void store.startOver({ key: 'order.seatsReleased' })}
-        onExtend={() => void store.extendHold()}
+        onExtend={() =>
+          void store.extendHold().then(() => {
+            if (store.state.extended) showToast({ key: 'order.timeExtended', color: 'teal' });
+          })
+        }
       />
     </Stack>
   );

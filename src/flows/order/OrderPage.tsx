@@ -1,14 +1,17 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
+import { dismissPrepaint } from '../../ui/prepaint.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { PresentationHeader } from './PresentationHeader.tsx';
 import { PriceList } from './PriceList.tsx';
+import { LocationOffline } from './LocationOffline.tsx';
 import { OrderFlow } from './OrderFlow.tsx';
 import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.ts';
@@ -36,12 +39,18 @@ export default function OrderPage() {
     ]);
     return { presentation, prices };
   }, String(presentationId));
+  // The box office's first screen of this page (its heading) gives way once the page is drawn.
+  const settled = state.status !== 'loading';
+  useEffect(() => {
+    if (settled) dismissPrepaint();
+  }, [settled]);
 
   if (!valid) return <NotFoundPage />;
   if (state.status === 'loading') return <Skeleton height={220} radius="md" aria-busy="true" />;
   if (state.status === 'error') {
     const err = state.error;
     if (err instanceof ApiCallError && err.code === 'event_not_found') return <NotFoundPage />;
+    if (err instanceof ApiCallError && err.code === 'location_offline') return <LocationOffline />;
     if (err instanceof ApiCallError && (err.code === 'sale_not_started' || err.code === 'sale_ended')) {
       const when = err.params?.saleStart ?? err.params?.saleEnd;
       return (
@@ -65,7 +74,9 @@ export default function OrderPage() {
   return (
     <Stack gap="lg">
       <PresentationHeader presentation={state.data.presentation} />
-      {settings?.authRequired && !account.customer ? (
+      {state.data.presentation.locationOffline ? (
+        <LocationOffline />
+      ) : settings?.authRequired && !account.customer ? (
         // The venue sells to logged-in customers only (settings: authRequired); the box office agrees.
         account.checked ? (
           <LoginRequired

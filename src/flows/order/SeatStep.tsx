@@ -19,6 +19,7 @@ import { autoSelectText, confirmationsOf, ruleText, type SeatText, swapFromKey }
 import { lockSeats, releaseSeats, swapSeats, toHeld } from './seatBooking.ts';
 import { type SwapOffer, SwapDialog } from './SwapDialog.tsx';
 import { useLiveStatus } from './useLiveStatus.ts';
+import { showToast } from '../../ui/toast/toasts.ts';
 
 /** Checks the whole selection before the order moves on; false: stay (the step says why). */
 export type SeatValidator = () => Promise<boolean>;
@@ -125,7 +126,7 @@ export function SeatStep(props: SeatStepProps) {
     const wanted = pendingRef.current;
     if (wanted && wanted.seats.some((i) => h.state()[i] === 0)) {
       setPending(null);
-      setMessage(t('order.seatTakenMeanwhile'));
+      showToast({ key: 'order.seatTakenMeanwhile', color: 'orange' });
     }
   });
 

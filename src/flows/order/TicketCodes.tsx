@@ -7,6 +7,7 @@ import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CodeButtonDialog } from './CodeButtonDialog.tsx';
 import { codeErrorText } from './codeErrorText.ts';
+import { SeniorLookup } from './SeniorLookup.tsx';
 import type { HeldSeat } from './model.ts';
 import { seatsUsing, shownCode } from './ticketCodes.ts';
 
@@ -16,6 +17,8 @@ interface Props {
   seats: readonly HeldSeat[];
   onApply: (code: string) => Promise<unknown>;
   onRemove: (code: string) => void;
+  /** Senior-citizen prices by ID number (issue 20); absent when the venue does not offer them. */
+  onApplySenior?: ((idNumber: string) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -23,7 +26,7 @@ interface Props {
  * the venue's voucher-by-code buttons (partner cards with their images, a generic code), and the codes
  * applied, each with what it gives and a way to remove it.
  */
-export function TicketCodes({ buttons, codes, seats, onApply, onRemove }: Props) {
+export function TicketCodes({ buttons, codes, seats, onApply, onRemove, onApplySenior }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [value, setValue] = useState('');
@@ -56,6 +59,8 @@ export function TicketCodes({ buttons, codes, seats, onApply, onRemove }: Props)
         return t('ticketCodes.partnerDetail');
       case 'priceCode':
         return t('ticketCodes.priceCodeDetail');
+      case 'senior':
+        return t('seniorLookup.detail', { used: seatsUsing(seats, c.code), uses: c.uses ?? 0 });
     }
   };
 
@@ -115,6 +120,7 @@ export function TicketCodes({ buttons, codes, seats, onApply, onRemove }: Props)
             {error}
           </Alert>
         ) : null}
+        {onApplySenior ? <SeniorLookup onApply={onApplySenior} /> : null}
         {codes.length ? (
           <Stack gap={6} data-testid="applied-codes">
             {codes.map((c) => (

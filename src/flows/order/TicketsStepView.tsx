@@ -76,6 +76,7 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
           seats={s.seats}
           onApply={store.applyCode}
           onRemove={store.removeCode}
+          onApplySenior={store.settings.seniorCitizen.isLookupEnabled ? store.applySenior : undefined}
         />
       </Stack>
     </StepLayout>

@@ -4,6 +4,7 @@ import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
 import { api } from '../../api/endpoints.ts';
 import { ruleGroupsOf } from '../../domain/order/tickets.ts';
 import { voucherAmountFor } from '../../domain/payment/split.ts';
+import { isValidIsraeliId } from '../../domain/validation.ts';
 import type { CheckoutStore } from '../checkout/store.ts';
 import { withMemberTickets } from './memberTickets.ts';
 import type { OrderState } from './store.ts';
@@ -33,13 +34,31 @@ export function createCodeIntents(state: OrderState, p: Presentation, checkout: 
     if (known) return known;
     if (state.codes.length >= MAX_CODES)
       throw new ApiCallError('ticketCodesMax', 400, 'too many codes', { max: MAX_CODES });
-    const answer = await api.presentationWithCodes(p.id, [...state.codes.map((c) => c.code), code]);
+    // Senior IDs are not codes of the lookup: they are kept as they are (applySenior).
+    const seniors = state.codes.filter((c) => c.kind === 'senior');
+    const others = state.codes.filter((c) => c.kind !== 'senior').map((c) => c.code);
+    const answer = await api.presentationWithCodes(p.id, [...others, code]);
     const results = answer.ticketCodes ?? [];
     const mine = results.find((c) => c.code === code);
     if (!mine) throw new ApiCallError('codeNotFound', 404, 'code not answered', { code });
-    state.codes = results;
+    state.codes = [...results, ...seniors];
     state.seats = assignVoucher(state.seats, mine);
     return mine;
+  }
+
+  /**
+   * A senior citizen's ID number (issue 20): the box office asks the senior registry and answers the senior
+   * tickets it unlocks, as a code of kind senior whose code is the ID (the seats carry it to the checkout).
+   * Throws invalidSSN here for a number whose check digit is wrong, the box office's error otherwise.
+   */
+  async function applySenior(raw: string): Promise<TicketCodeResult> {
+    const digits = raw.replace(/[\s-]/g, '');
+    if (!isValidIsraeliId(digits)) throw new ApiCallError('invalidSSN', 400, 'not a valid ID number');
+    const known = state.codes.find((c) => c.kind === 'senior' && c.code === digits.padStart(9, '0'));
+    if (known) return known;
+    const result = await api.seniorLookup(p.id, digits);
+    state.codes = [...state.codes.filter((c) => c.code !== result.code), result];
+    return result;
   }
 
   /** The code no longer applies: its seats go back to their default ticket, a gift card stops paying. */
@@ -86,7 +105,7 @@ export function createCodeIntents(state: OrderState, p: Presentation, checkout: 
     }
   }
 
-  return { applyCode, removeCode, chooseTicket, setRef, applyGiftCards };
+  return { applyCode, applySenior, removeCode, chooseTicket, setRef, applyGiftCards };
 }
 
 /** The order's groups with the applied codes' tickets (what the rules, prices and summary read). */

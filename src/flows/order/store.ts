@@ -25,6 +25,7 @@ import { createMemberIntents } from './memberTickets.ts';
 import { type FlowMessage, type HeldSeat, type OrderStepId, lockSeatOf } from './model.ts';
 import { deriveOrder, seatAddonIds } from './selectors.ts';
 import { createWaiverDraft, draftProblems, waiverLine } from './waiver/draft.ts';
+import { scrollPageTo } from '../../ui/scroll.ts';
 
 /** The state of one order flow (one presentation, from the first seat to the confirmation). */
 export interface OrderState {
@@ -299,7 +300,7 @@ export function createOrderStore(
     }
     state.step = next;
     if (next !== 'confirmation') startClock(next);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void scrollPageTo(0);
   }
 
   /** Releases every seat and returns to the first step, saying why. */

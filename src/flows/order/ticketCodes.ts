@@ -181,12 +181,14 @@ export function seatCodeProblems(
 }
 
 /**
- * A code as the shop shows it: a partner card by its last four digits only (it is the member's card
- * number), any other code in full; isolated left to right, so that a right-to-left line keeps it whole.
+ * A code as the shop shows it: a partner card or a senior's ID number by its last four digits only (the
+ * member's card number, a person's ID), any other code in full; isolated left to right, so that a right-to-left line keeps it whole.
  */
 export function shownCode(code: Pick<TicketCodeResult, 'code' | 'kind'>): string {
   const shown =
-    code.kind === 'partnerCard' && code.code.length > 4 ? `•••• ${code.code.slice(-4)}` : code.code;
+    (code.kind === 'partnerCard' || code.kind === 'senior') && code.code.length > 4
+      ? `•••• ${code.code.slice(-4)}`
+      : code.code;
   return `\u2066${shown}\u2069`;
 }
 

@@ -21,6 +21,7 @@ import { useAsync } from '../../ui/useAsync.ts';
 import { OrderMessages } from './OrderMessages.tsx';
 import { Reports } from './reports/Reports.tsx';
 import { Waivers } from './Waivers.tsx';
+import { Venues } from './Venues.tsx';
 
 /**
  * /staff: the staff area (spec section 6, the staff role). Its own login (username and password), then
@@ -98,6 +99,11 @@ function StaffTabs({ role }: { role: StaffMe['role'] }) {
             {t('staff.tabs.confirmations')}
           </Tabs.Tab>
         ) : null}
+        {manager ? (
+          <Tabs.Tab value="venues" data-testid="staff-tab-venues">
+            {t('staff.tabs.venues')}
+          </Tabs.Tab>
+        ) : null}
         <Tabs.Tab value="waivers" data-testid="staff-tab-waivers">
           {t('staff.tabs.waivers')}
         </Tabs.Tab>
@@ -110,6 +116,11 @@ function StaffTabs({ role }: { role: StaffMe['role'] }) {
       {manager ? (
         <Tabs.Panel value="confirmations" pt="md">
           <OrderMessages />
+        </Tabs.Panel>
+      ) : null}
+      {manager ? (
+        <Tabs.Panel value="venues" pt="md">
+          <Venues />
         </Tabs.Panel>
       ) : null}
       <Tabs.Panel value="waivers" pt="md">

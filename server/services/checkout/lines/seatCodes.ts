@@ -3,8 +3,11 @@ import { seatKey } from '../../../../src/domain/seatKey.ts';
 import { AppError } from '../../../errors.ts';
 import { loadTickets } from '../../catalogue/presentations.ts';
 import type { HiddenTicket } from '../../ticketCodes/codeTickets.ts';
+import { assertPartnerTicket } from '../../partners/checkout.ts';
+import { isPartnerTicket } from '../../partners/context.ts';
 import { checkRefs } from '../../ticketCodes/refs.ts';
 import { resolveTicketCode } from '../../ticketCodes/resolve.ts';
+import { checkSeniorSeat } from '../../seniors/checkout.ts';
 import type { Cart, CheckoutContext, Trx } from './types.ts';
 import type { VoucherUse } from './voucherTickets.ts';
 
@@ -17,6 +20,8 @@ export interface SeatCode {
   ref2: string | null;
   /** The ticket voucher that pays the seat's ticket, if one does. */
   voucher: string | null;
+  /** A senior ticket: the HMAC of the ID number it is bought with (the number itself is never kept). */
+  seniorIdHash?: string | null;
 }
 
 /**
@@ -44,7 +49,12 @@ export async function checkSeatCodes(
     const row = rows.get(s.ticketId);
     let ticketCode: string | null = null;
     let voucher: string | null = null;
-    if (row?.is_hidden === 1) {
+    let seniorIdHash: string | null = null;
+    // A partner's price is unlocked by the order's context (its mini-site or integration), not by a code.
+    if (row && isPartnerTicket(row)) assertPartnerTicket(ctx.partner, row, seatKey(s.si, s.x, s.y));
+    // A senior price is unlocked by an ID number the senior registry confirmed (issue 20).
+    else if (row?.is_senior === 1) seniorIdHash = await checkSeniorSeat(trx, ctx, s);
+    else if (row?.is_hidden === 1) {
       const key = seatKey(s.si, s.x, s.y);
       const notUnlocked = () =>
         new AppError('ticket_not_in_group', `ticket ${row.id} needs the code that unlocks it`, { seat: key });
@@ -70,7 +80,12 @@ export async function checkSeatCodes(
         voucher = code.code;
       }
     }
-    out.push({ ticketCode, voucher, ...(row ? checkRefs(row, s) : { ref1: null, ref2: null }) });
+    out.push({
+      ticketCode,
+      voucher,
+      seniorIdHash,
+      ...(row ? checkRefs(row, s) : { ref1: null, ref2: null }),
+    });
   }
   return out;
 }

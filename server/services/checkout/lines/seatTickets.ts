@@ -13,10 +13,11 @@ import {
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
-import { assertSoldHere } from '../../catalogue/scope.ts';
+import { assertSoldHere, assertVenuesOnline } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';
 import { type SeatCode, checkSeatCodes, voucherUses } from './seatCodes.ts';
+import { claimSeniorSeats } from '../../seniors/checkout.ts';
 import { enforceSeatRules, hasPremiumSeat } from './seatRules.ts';
 import * as members from './memberTickets.ts';
 import { lockVouchers } from '../payments/vouchers.ts';
@@ -121,6 +122,9 @@ export const seatTickets: LineKind<SeatLines> = {
       if (VOD_VENUE_TYPES.has(p.venue_type_id))
         throw new AppError('formValidation', 'video on demand is bought as a video line, not as seats');
     }
+    // The venue may sell at its box office only (location offline): re-read inside the transaction.
+    const venueIds = presentations.map((p) => p.venue_id);
+    await assertVenuesOnline(trx, venueIds);
 
     // Every seat held by this visitor now, and not already being paid for.
     const holds = await trx
@@ -264,6 +268,7 @@ export const seatTickets: LineKind<SeatLines> = {
       )
       .execute();
     await claimUses(trx, ctx.now, order, lines.vouchers);
+    await claimSeniorSeats(trx, ctx, order, lines.seats);
     await members.take(trx, lines.members);
     // What each seat was bought with, at the price paid: a later price change leaves the order as it was.
     const addons = lines.seats.flatMap((s, i) =>

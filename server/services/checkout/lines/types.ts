@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CommitCartSchema } from '../../../../src/api/contract/order.ts';
 import type { Settings } from '../../../../src/api/contract/session.ts';
 import type { Database } from '../../../db/types.ts';
+import type { PartnerContext } from '../../partners/context.ts';
 
 export type Trx = Transaction<Database>;
 export type Cart = z.output<typeof CommitCartSchema>;
@@ -26,6 +27,10 @@ export interface CheckoutContext {
   currency?: string;
   /** Where the request came from: its address, browser, and the staff user selling at the counter. */
   origin: CheckoutOrigin;
+  /** The server's secret: senior tickets' ID numbers are checked and kept as an HMAC with it (issue 20). */
+  authSecret?: Buffer | undefined;
+  /** The partner mini-site and integration the order is placed through (issue 20); absent: none. */
+  partner?: PartnerContext;
 }
 
 export interface CheckoutOrigin {

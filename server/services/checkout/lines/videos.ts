@@ -1,7 +1,7 @@
 import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
-import { assertSoldHere } from '../../catalogue/scope.ts';
+import { assertSoldHere, assertVenuesOnline } from '../../catalogue/scope.ts';
 import { createRentals, stopRentals } from '../../vod/rentals.ts';
 import { randomId } from '../ids.ts';
 import { NO_TOTALS, type LineKind } from './types.ts';
@@ -42,6 +42,7 @@ export const videos: LineKind<VideoLine[]> = {
         throw new AppError('formValidation', `presentation ${p.id} is not a video on demand`);
       assertOnSale(p, ctx.now);
       assertSoldHere(ctx.settings, { id: p.id, businessId: p.business_id, isVod: true });
+      await assertVenuesOnline(trx, [p.venue_id]);
       const film = await trx
         .selectFrom('vod_films')
         .select('presentation_id')

@@ -65,6 +65,17 @@ export function reportCsv(all: ReportRows): string {
         ['point_of_sale', 'orders', 'tickets', 'revenue'],
         all.rows.map((r): CsvCell[] => [r.pointOfSale, r.orders, r.tickets, money(r.revenue)]),
       );
+    case 'sales-mini-site':
+      return toCsv(
+        ['mini_site_id', 'mini_site', 'orders', 'tickets', 'revenue'],
+        all.rows.map((r): CsvCell[] => [
+          r.miniSiteId ?? '',
+          r.miniSite,
+          r.orders,
+          r.tickets,
+          money(r.revenue),
+        ]),
+      );
     case 'concessions':
       return toCsv(
         ['list', 'rank', 'product', 'quantity', 'revenue'],

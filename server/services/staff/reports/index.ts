@@ -12,6 +12,7 @@ import type { Database } from '../../../db/types.ts';
 import { dateRows, featureRows, showRows, type ShowWithFeature } from './attendance.ts';
 import { by, pageOf, reportRange, reportSort } from './range.ts';
 import { posRows, productRows } from './sales.ts';
+import { miniSiteRows } from './miniSites.ts';
 
 /** What the reports need of the venue: its currency (money of other currencies is left out) and zone. */
 export interface ReportVenue {
@@ -125,6 +126,17 @@ export async function reportRows(
         sort,
         dir,
         (r) => r.pointOfSale,
+      );
+      return { report, ...head, rows };
+    }
+    case 'sales-mini-site': {
+      // By name; the orders through no mini-site come last (or first, descending).
+      const rows = sortRows(
+        await miniSiteRows(db, range, venue.currency, locale),
+        { location: (r) => (r.miniSiteId === null ? '\uffff' : r.miniSite), sales },
+        sort,
+        dir,
+        (r) => r.miniSiteId ?? Number.MAX_SAFE_INTEGER,
       );
       return { report, ...head, rows };
     }

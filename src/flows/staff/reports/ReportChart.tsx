@@ -88,6 +88,22 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
         />
       );
       break;
+    case 'sales-mini-site':
+      chart = (
+        <BarChart
+          h={H}
+          dataKey="site"
+          valueFormatter={(v) => formatPrice(v, locale)}
+          xAxisProps={xAxisProps}
+          yAxisProps={yAxis(90)}
+          data={answer.rows.map((r) => ({
+            site: r.miniSite || t('reports.noMiniSite'),
+            revenue: r.revenue,
+          }))}
+          series={[{ name: 'revenue', color: 'cyan.6', label: t('reports.col.revenue') }]}
+        />
+      );
+      break;
   }
   return (
     <Card withBorder padding="sm" data-testid="reports-chart" dir="ltr">

@@ -65,6 +65,13 @@ export function ReportTable({ answer }: { answer: ReportAnswer }) {
         cells: [t(`reports.pos.${r.pointOfSale}`), r.orders, r.tickets, money(r.revenue)],
       }));
       break;
+    case 'sales-mini-site':
+      head = ['miniSite', 'orders', 'tickets', 'revenue'];
+      body = answer.rows.map((r) => ({
+        key: String(r.miniSiteId),
+        cells: [r.miniSite || t('reports.noMiniSite'), r.orders, r.tickets, money(r.revenue)],
+      }));
+      break;
   }
   if (body.length === 0)
     return (

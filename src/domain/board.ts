@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../api/contract/common.ts';
-import type { PresentationSummary } from '../../api/contract/presentations.ts';
+import type { LocalizedText } from '../api/contract/common.ts';
+import type { PresentationSummary } from '../api/contract/presentations.ts';
 
 /** The kinds a customer filters by: the feature categories as customers name them. */
 export const BOARD_KINDS = ['film', 'concert', 'sport', 'show', 'video'] as const;
@@ -177,9 +177,13 @@ export function splitBadges(showtimes: readonly PresentationSummary[]): {
 }
 
 /** What a showtime's button says of its sale, besides its time: nothing when it simply sells. */
-export type ShowtimeMark = 'notStarted' | 'ended' | 'soldOut' | 'few' | null;
+export type ShowtimeMark = 'offline' | 'notStarted' | 'ended' | 'soldOut' | 'few' | null;
 
-export function showtimeMark(p: Pick<PresentationSummary, 'saleStatus' | 'availability'>): ShowtimeMark {
+export function showtimeMark(
+  p: Pick<PresentationSummary, 'saleStatus' | 'availability' | 'locationOffline'>,
+): ShowtimeMark {
+  // The venue sells at its box office only (location offline): no buy button, whatever the sale says.
+  if (p.locationOffline) return 'offline';
   if (p.saleStatus === 'not_started') return 'notStarted';
   if (p.saleStatus === 'ended') return 'ended';
   if (p.availability === 'soldOut') return 'soldOut';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { presentationSummary } from '../../../test/fixtures/presentationSummary.ts';
+import { presentationSummary } from '../../test/fixtures/presentationSummary.ts';
 import {
   filterPresentations,
   fold,
@@ -166,6 +166,7 @@ describe('badges and marks', () => {
     expect(showtimeMark({ saleStatus: 'open', availability: 'soldOut' })).toBe('soldOut');
     expect(showtimeMark({ saleStatus: 'open', availability: 'few' })).toBe('few');
     expect(showtimeMark({ saleStatus: 'open', availability: 'available' })).toBeNull();
+    expect(showtimeMark({ saleStatus: 'open', availability: 'few', locationOffline: true })).toBe('offline');
   });
 
   it('lists the venues on the board once each, in id order', () => {

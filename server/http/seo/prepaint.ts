@@ -1,0 +1,227 @@
+import type { Locale } from '../../../src/api/contract/common.ts';
+import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
+import { addDaysIso, calendarDate } from '../../../src/domain/venue.ts';
+import {
+  type FeatureGroup,
+  type FormatBadge,
+  groupBoard,
+  showtimeMark,
+  splitBadges,
+} from '../../../src/domain/board.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayChip,
+  formatLongDate,
+  formatPrice,
+  formatTime,
+  pickText,
+} from '../../../src/domain/format.ts';
+import { escapeHtml as esc } from '../../services/serverText.ts';
+import { localeTexts, type Translate } from './localeTexts.ts';
+
+/** The id of a page's first screen as the box office writes it (src/ui/prepaint.ts removes it). */
+export const PREPAINT_ID = 'prepaint';
+
+/** Cards the first screen holds: as many as the board loads posters for at once (BoardDays.tsx). */
+const CARDS = 4;
+/** Date chips on the first screen (the board has a fortnight; a phone shows three or four). */
+const DATE_CHIPS = 4;
+const KINDS = ['film', 'concert', 'sport', 'show', 'video'] as const;
+
+export interface PrepaintInput {
+  board: readonly PresentationSummary[];
+  locale: Locale;
+  now: number;
+  layout: 'grid' | 'list';
+  hasPoster: (featureId: number) => boolean;
+}
+
+/**
+ * The events board's first screen as plain HTML and CSS, written by the box office into the page: a
+ * phone paints the board before any script has loaded (issue 19). It has the shop's words, layout and
+ * links (a showtime is a plain link to its order), and no behaviour: the shop renders the real board
+ * hidden beside it and then takes its place at once (src/ui/prepaint.ts), so nothing moves.
+ */
+export function boardPrepaint(i: PrepaintInput): string {
+  const t = localeTexts(i.locale);
+  const days = groupBoard(i.board);
+  const shows = days.reduce((n, d) => n + d.features.reduce((m, f) => m + f.showtimes.length, 0), 0);
+  const features = days.reduce((n, d) => n + d.features.length, 0);
+  let left = CARDS;
+  const sections: string[] = [];
+  for (const d of days) {
+    if (left <= 0) break;
+    const cards = d.features.slice(0, left).map((g) => card(g, i, t));
+    left -= cards.length;
+    const heading = d.day === null ? t('category.video') : formatLongDate(d.day, i.locale);
+    sections.push(
+      `<section class="pp-day"><h2 class="pp-daytitle">${esc(heading)}</h2>` +
+        `<div class="${i.layout === 'grid' ? 'pp-grid' : 'pp-list'}">${cards.join('')}</div></section>`,
+    );
+  }
+  return (
+    `<div id="${PREPAINT_ID}" class="pp">` +
+    header(t, i.locale) +
+    `<main class="pp-main"><div class="pp-c">` +
+    `<h1 class="pp-h1">${esc(t('events.title'))}</h1>` +
+    dateChips(i, t) +
+    filters(t) +
+    `<p class="pp-note">${esc(t('events.timesNote', { now: formatDateTime(new Date(i.now).toISOString(), i.locale) }))}</p>` +
+    (days.length === 0
+      ? `<p class="pp-empty">${esc(t('events.empty'))}</p>`
+      : `<p class="pp-count">${esc(t('events.resultsLine', { features, shows }))}</p>${sections.join('')}`) +
+    `</div></main></div>`
+  );
+}
+
+/**
+ * An order page's first screen: what, where and when (the heading every step of the order flow shows,
+ * src/flows/order/PresentationHeader.tsx), with its "add to calendar" link. The steps follow with the shop.
+ */
+export function orderPrepaint(p: PresentationSummary, locale: Locale): string {
+  const t = localeTexts(locale);
+  const calendar = `/api/presentations/${p.id}/calendar.ics?language=${locale}`;
+  return (
+    `<div id="${PREPAINT_ID}" class="pp">` +
+    header(t, locale) +
+    `<main class="pp-main"><div class="pp-c"><div class="pp-ph">` +
+    `<div><span class="pp-badge">${esc(t(`category.${p.category}`))}</span></div>` +
+    `<h1 class="pp-h1">${esc(pickText(p.title, locale))}</h1>` +
+    `<p class="pp-dim">${esc(`${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`)}</p>` +
+    `<div class="pp-when"><span class="pp-strong">${esc(formatDateTime(p.dateTime, locale))}</span>` +
+    `<a class="pp-cal" href="${esc(calendar)}" download>${esc(t('calendar.add'))}</a></div>` +
+    `</div></div></main></div>`
+  );
+}
+
+function header(t: Translate, locale: Locale): string {
+  return (
+    `<header class="pp-header"><div class="pp-c pp-hrow">` +
+    `<a class="pp-brand" href="/">${esc(t('app.name'))}</a>` +
+    `<div class="pp-hend"><span class="pp-tagline">${esc(t('app.tagline'))}</span>` +
+    `<a class="pp-account" href="/customer-area">${esc(t('account.header'))}</a>` +
+    `<span class="pp-lang" aria-hidden="true">${esc(locale.toUpperCase())}</span></div>` +
+    `</div></header>`
+  );
+}
+
+function chip(label: string, checked: boolean): string {
+  return `<span class="pp-chip${checked ? ' pp-on' : ''}">${esc(label)}</span>`;
+}
+
+function dateChips(i: PrepaintInput, t: Translate): string {
+  const today = calendarDate(i.now);
+  const chips = [chip(t('events.allDates'), true)];
+  for (let n = 0; n < DATE_CHIPS - 1; n++) {
+    const d = addDaysIso(today, n);
+    const { weekday, date } = formatDayChip(d, i.locale);
+    const label = n === 0 ? t('events.today') : n === 1 ? t('events.tomorrow') : weekday;
+    chips.push(chip(`${label} ${date}`, false));
+  }
+  return `<div class="pp-row" aria-label="${esc(t('events.dateFilter'))}">${chips.join('')}</div>`;
+}
+
+function filters(t: Translate): string {
+  const kinds = [
+    chip(t('events.filters.allKinds'), true),
+    ...KINDS.map((k) => chip(t(`events.kind.${k}`), false)),
+  ];
+  return (
+    `<div class="pp-filters">` +
+    `<div class="pp-field pp-search"><span class="pp-label">${esc(t('events.filters.search'))}</span>` +
+    `<span class="pp-input pp-placeholder">${esc(t('events.filters.searchPlaceholder'))}</span></div>` +
+    `<div class="pp-field pp-venue"><span class="pp-label">${esc(t('events.filters.venue'))}</span>` +
+    `<span class="pp-input">${esc(t('events.filters.allVenues'))}</span></div>` +
+    `<div class="pp-row pp-kinds" aria-label="${esc(t('events.filters.kind'))}">${kinds.join('')}</div>` +
+    `</div>`
+  );
+}
+
+function languageName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function badgeText(b: FormatBadge, locale: Locale, t: Translate): string {
+  switch (b.kind) {
+    case '3d':
+      return t('events.format3d');
+    case 'dubbed':
+      return t('events.dubbing', { language: languageName(b.language, locale) });
+    case 'subtitled':
+      return t('events.subtitles', { language: languageName(b.language, locale) });
+    case 'language':
+      return t('events.language', { language: languageName(b.language, locale) });
+  }
+}
+
+function card(g: FeatureGroup, i: PrepaintInput, t: Translate): string {
+  const { lead, showtimes } = g;
+  const { locale } = i;
+  const title = pickText(lead.title, locale);
+  const { shared, own } = splitBadges(showtimes);
+  const prices = showtimes.map((s) => s.minPrice).filter((m): m is number => m !== null);
+  const oneHall = showtimes.every((s) => s.seatplanId === lead.seatplanId);
+  const meta = [
+    pickText(lead.venueName, locale),
+    oneHall && !lead.isVod ? pickText(lead.hallName, locale) : null,
+    lead.durationMinutes > 0 ? t('events.duration', { minutes: lead.durationMinutes }) : null,
+    prices.length > 0 ? t('events.priceFrom', { price: formatPrice(Math.min(...prices), locale) }) : null,
+  ].filter((m): m is string => m !== null);
+  const tags = [`<span class="pp-tag pp-cat">${esc(t(`category.${lead.category}`))}</span>`];
+  if (!lead.isReserved && !lead.isVod)
+    tags.push(`<span class="pp-tag pp-plain">${esc(t('events.generalAdmission'))}</span>`);
+  for (const b of shared) tags.push(`<span class="pp-tag">${esc(badgeText(b, locale, t))}</span>`);
+  const poster = i.hasPoster(g.featureId)
+    ? `<img src="/posters/feature-${g.featureId}.svg" alt="${esc(title)}" width="120" height="180" fetchpriority="high" decoding="async" />`
+    : '';
+  const action = lead.isVod
+    ? `<div class="pp-action pp-vod">${showtimes
+        .map(
+          (p) =>
+            `<p class="pp-meta">${esc(t('events.availableUntil', { date: formatDateTime(p.saleEnd, locale) }))}</p>` +
+            (p.saleStatus === 'open' && !p.locationOffline
+              ? `<a class="pp-watch" href="/vod/${p.id}">${esc(t('events.watch'))}<span class="pp-sr"> — ${esc(title)}</span></a>`
+              : ''),
+        )
+        .join('')}</div>`
+    : `<ul class="pp-action pp-times" aria-label="${esc(t('events.showtimes'))}">${showtimes
+        .map((s) => `<li>${showtime(s, title, own.get(s.id) ?? [], !oneHall, locale, t)}</li>`)
+        .join('')}</ul>`;
+  return (
+    `<article class="pp-card"><div class="pp-poster">${poster}</div><div class="pp-body">` +
+    `<div class="pp-tags">${tags.join('')}</div><h3 class="pp-title">${esc(title)}</h3>` +
+    `<p class="pp-meta">${esc(meta.join(' · '))}</p></div>${action}</article>`
+  );
+}
+
+function showtime(
+  p: PresentationSummary,
+  title: string,
+  badges: FormatBadge[],
+  showHall: boolean,
+  locale: Locale,
+  t: Translate,
+): string {
+  const mark = showtimeMark(p);
+  let content = `<span class="pp-clock">${esc(formatTime(p.dateTime, locale))}</span>`;
+  if (showHall) content += ` <span class="pp-hall">${esc(pickText(p.hallName, locale))}</span>`;
+  if (badges.length > 0)
+    content += ` <span class="pp-fmt">${esc(badges.map((b) => badgeText(b, locale, t)).join(' · '))}</span>`;
+  if (mark) {
+    const text =
+      mark === 'notStarted'
+        ? t('events.mark.notStarted', {
+            date: `${formatDate(p.saleStart, locale)} ${formatTime(p.saleStart, locale)}`,
+          })
+        : t(`events.mark.${mark}`);
+    content += ` <span class="pp-mark">${esc(text)}</span>`;
+  }
+  if (mark === null || mark === 'few')
+    return `<a class="pp-time${mark === 'few' ? ' pp-few' : ''}" href="/order/${p.id}">${content} <span class="pp-sr">— ${esc(t('events.purchaseTitle', { title }))}</span></a>`;
+  return `<span class="pp-time pp-closed">${content}</span>`;
+}

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_MS } from '../timing.ts';
+import { currentToasts, dismissToast, showToast, subscribeToasts } from './toasts.ts';
+
+describe('toasts (spec section 9: 3,000 ms)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    for (const t of currentToasts()) dismissToast(t.id);
+    vi.useRealTimers();
+  });
+
+  it('shows a toast for 3,000 ms and then takes it away', () => {
+    const seen = vi.fn();
+    const stop = subscribeToasts(seen);
+    showToast({ key: 'order.stillHeld' });
+    expect(currentToasts()).toMatchObject([{ key: 'order.stillHeld' }]);
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(currentToasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(currentToasts()).toEqual([]);
+    expect(seen).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('times each toast on its own, and a closed one does not come back', () => {
+    const first = showToast({ key: 'a' });
+    vi.advanceTimersByTime(1000);
+    showToast({ key: 'b', color: 'teal' });
+    dismissToast(first);
+    expect(currentToasts().map((t) => t.key)).toEqual(['b']);
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(currentToasts().map((t) => t.key)).toEqual(['b']);
+    vi.advanceTimersByTime(1);
+    expect(currentToasts()).toEqual([]);
+  });
+
+  it('keeps one array between changes (a stable snapshot for React)', () => {
+    showToast({ key: 'a' });
+    expect(currentToasts()).toBe(currentToasts());
+  });
+});
