@@ -146,6 +146,9 @@ export async function benchLighthouse(): Promise<LighthouseResult> {
           i--;
           continue;
         }
+        // BENCH_LIGHTHOUSE_DUMP=<folder>: every run's full report too, to see what a figure is made of.
+        const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
+        if (dump) writeFileSync(join(dump, `${route}-${runs.length + 1}.json`), JSON.stringify(result.lhr));
         runs.push(summarise(result.lhr));
         const r = runs.at(-1)!;
         console.log(

@@ -22,6 +22,7 @@ function fakeDist(): string {
     join(dir, 'index.html'),
     '<!doctype html>\n<html lang="he" dir="rtl">\n  <head>\n    <meta charset="UTF-8" />\n' +
       '    <title>Tickets</title>\n    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/react-Ij90Kl12.js">\n' +
       '    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">\n' +
       '  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
@@ -107,7 +108,12 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
     expect(html).toContain('<html lang="he" dir="rtl">');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+    // The shop's script is asked for after the first screen's paint (prepaint-boot.js).
+    expect(html).toContain('<meta name="shop-entry" content="/assets/index-Ab12Cd34.js" />');
+    expect(html).toContain('<meta name="shop-module" content="/assets/react-Ij90Kl12.js" />');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script type="module" src="/prepaint-boot.js"></script>');
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(metaOf(html, 'og:url')).toEqual([`${PUBLIC_URL}/`]);
     expect(metaOf(html, 'og:locale')).toEqual(['he_IL']);
@@ -145,10 +151,15 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
     expect(he).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css" media="print" data-deferred>',
     );
-    // Other pages have none, and their stylesheets as they are.
-    const order = (await t.app.inject({ url: `/order/${movie.id}` })).body;
-    expect(order).not.toContain('id="prepaint"');
-    expect(order).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">');
+    // An order page's first screen is its heading (what, where, when); other pages have none and keep
+    // their stylesheets and script as they are.
+    const order = (await t.app.inject({ url: `/order/${movie.id}?language=en` })).body;
+    expect(order).toContain(`<h1 class="pp-h1">${movie.title.en}</h1>`);
+    expect(order).toContain(`href="/api/presentations/${movie.id}/calendar.ics?language=en"`);
+    const staff = (await t.app.inject({ url: '/staff' })).body;
+    expect(staff).not.toContain('id="prepaint"');
+    expect(staff).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">');
+    expect(staff).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
   });
 
   it("writes a presentation's head in its language: title, long date, og tags and its Event", async () => {

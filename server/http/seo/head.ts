@@ -80,7 +80,18 @@ export function renderIndex(template: string, h: PageHead): string {
   if (!h.prepaint) return page;
   // The first screen has its own styles: the shop's stylesheets load beside it without holding the first
   // paint (media="print" until the shop's script turns them on: src/ui/prepaint.ts).
+  // Its scripts are asked for once that first screen is painted (public/prepaint-boot.js): fetching and
+  // compiling them first would hold the paint.
   return page
     .replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 media="print" data-deferred>')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) =>
+        `<meta name="shop-entry" content="${src}" />\n    <script type="module" src="/prepaint-boot.js"></script>`,
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+      '<meta name="shop-module" content="$1" />',
+    )
     .replace('<div id="root">', () => `${h.prepaint}<div id="root">`);
 }
