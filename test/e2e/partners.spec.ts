@@ -88,6 +88,9 @@ test('the mini-site list and a storefront in Hebrew on a phone, right to left', 
   await expect(page.getByTestId('purchase-button').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('storefront-he-phone.png'), fullPage: true });
+  // The shop's own catalogue of films leaves the mini-site behind: the partner sells none of them.
+  await page.goto('/digital/Presentation');
+  await expect(page.getByTestId('digital-film').first()).toBeVisible();
   await page.goto('/mini-site/no-such-partner');
   await expect(page.getByTestId('mini-site-error')).toContainText('אתר השותף לא נמצא');
 });

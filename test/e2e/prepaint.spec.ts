@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { boardReady } from './helpers.ts';
 
@@ -7,6 +7,37 @@ import { boardReady } from './helpers.ts';
  * before any script has run, and the shop then takes its place without moving anything.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+type Paints = { shifts: number; lcpInPrepaint: boolean[] };
+
+/** Records the page's layout shifts and whether each largest paint was the box office's first screen. */
+async function watchPaints(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as Paints;
+    w.shifts = 0;
+    w.lcpInPrepaint = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) w.shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+        w.lcpInPrepaint.push(e.element?.closest('#prepaint') !== null);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** No shift, and the largest paint is the first screen, not the shop's later copy of it. */
+async function expectUnmovedFirstPaint(page: Page) {
+  await page.waitForTimeout(500);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as Paints;
+    return { shifts: w.shifts, lcpInPrepaint: w.lcpInPrepaint };
+  });
+  expect(seen.shifts).toBe(0);
+  expect(seen.lcpInPrepaint.length).toBeGreaterThan(0);
+  expect(seen.lcpInPrepaint.every(Boolean)).toBe(true);
+}
 
 test('without scripts the board already shows its events, with links to their orders', async ({
   browser,
@@ -35,31 +66,11 @@ test('without scripts the board already shows its events, with links to their or
 test('the shop takes the first screen’s place with no layout shift, its paint counted first', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number; lcp: { inPrepaint: boolean; at: number }[] };
-    w.shifts = 0;
-    w.lcp = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) w.shifts += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
-        w.lcp.push({ inPrepaint: e.element?.closest('#prepaint') !== null, at: e.startTime });
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
+  await watchPaints(page);
   await page.goto('/?language=en');
   await boardReady(page);
   await expect(page.getByTestId('feature-card').first()).toBeVisible();
-  await page.waitForTimeout(500);
-  const seen = await page.evaluate(() => {
-    const w = window as unknown as { shifts: number; lcp: { inPrepaint: boolean; at: number }[] };
-    return { shifts: w.shifts, lcp: w.lcp };
-  });
-  expect(seen.shifts).toBe(0);
-  // The largest paint is the box office's first screen, not the shop's later copy of it.
-  expect(seen.lcp.length).toBeGreaterThan(0);
-  expect(seen.lcp.every((e) => e.inPrepaint)).toBe(true);
+  await expectUnmovedFirstPaint(page);
   await expect(page.locator('#prepaint-style')).toHaveCount(0);
 });
 
@@ -75,30 +86,11 @@ test('an order page paints its heading before its scripts, then the seat step ta
   expect(html).toContain(`<h1 class="pp-h1">${show.title.en}</h1>`);
   expect(html).toContain(`href="/api/presentations/${show.id}/calendar.ics?language=en"`);
 
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number; lcp: boolean[] };
-    w.shifts = 0;
-    w.lcp = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) w.shifts += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
-        w.lcp.push(e.element?.closest('#prepaint') !== null);
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
+  await watchPaints(page);
   await page.goto(`/order/${show.id}?language=en`);
   await expect(page.locator('#prepaint')).toHaveCount(0);
   await expect(page.getByTestId('presentation-header')).toBeVisible();
-  await page.waitForTimeout(500);
-  const seen = await page.evaluate(() => {
-    const w = window as unknown as { shifts: number; lcp: boolean[] };
-    return { shifts: w.shifts, lcp: w.lcp };
-  });
-  expect(seen.shifts).toBe(0);
-  expect(seen.lcp.length).toBeGreaterThan(0);
-  expect(seen.lcp.every(Boolean)).toBe(true);
+  await expectUnmovedFirstPaint(page);
 });
 
 test('the first screen speaks the language the customer chose last time', async ({ page }) => {

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../../../src/api/contract/common.ts';
+import type { Translate } from '../../../src/domain/boardText.ts';
 
 const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
 
 type Messages = { [key: string]: string | Messages };
 
-/** A locale file's text by its dotted key, with i18next's `{{name}}` placeholders filled; the key if absent. */
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
-
 const cache = new Map<Locale, Translate>();
 
 /**
- * The shop's own texts (locales/*.json) for pages the box office writes before any script runs (the
+ * A locale file's text by its dotted key, with i18next's `{{name}}` placeholders filled (the key if absent):
+ * the shop's own texts (locales/*.json) for pages the box office writes before any script runs (the
  * board's first screen): the same words the shop then shows. Read once per language.
  */
 export function localeTexts(locale: Locale): Translate {

@@ -1,24 +1,18 @@
 import type { Locale } from '../../../src/api/contract/common.ts';
 import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
 import { addDaysIso, calendarDate } from '../../../src/domain/venue.ts';
-import {
-  type FeatureGroup,
-  type FormatBadge,
-  groupBoard,
-  showtimeMark,
-  splitBadges,
-} from '../../../src/domain/board.ts';
+import { type FeatureGroup, type FormatBadge, groupBoard, showtimeMark } from '../../../src/domain/board.ts';
 import {
   formatDate,
   formatDateTime,
   formatDayChip,
   formatLongDate,
-  formatPrice,
   formatTime,
   pickText,
 } from '../../../src/domain/format.ts';
 import { escapeHtml as esc } from '../../services/serverText.ts';
-import { localeTexts, type Translate } from './localeTexts.ts';
+import { badgeText, featureCardText, type Translate } from '../../../src/domain/boardText.ts';
+import { localeTexts } from './localeTexts.ts';
 
 /** The id of a page's first screen as the box office writes it (src/ui/prepaint.ts removes it). */
 export const PREPAINT_ID = 'prepaint';
@@ -138,40 +132,10 @@ function filters(t: Translate): string {
   );
 }
 
-function languageName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-function badgeText(b: FormatBadge, locale: Locale, t: Translate): string {
-  switch (b.kind) {
-    case '3d':
-      return t('events.format3d');
-    case 'dubbed':
-      return t('events.dubbing', { language: languageName(b.language, locale) });
-    case 'subtitled':
-      return t('events.subtitles', { language: languageName(b.language, locale) });
-    case 'language':
-      return t('events.language', { language: languageName(b.language, locale) });
-  }
-}
-
 function card(g: FeatureGroup, i: PrepaintInput, t: Translate): string {
   const { lead, showtimes } = g;
   const { locale } = i;
-  const title = pickText(lead.title, locale);
-  const { shared, own } = splitBadges(showtimes);
-  const prices = showtimes.map((s) => s.minPrice).filter((m): m is number => m !== null);
-  const oneHall = showtimes.every((s) => s.seatplanId === lead.seatplanId);
-  const meta = [
-    pickText(lead.venueName, locale),
-    oneHall && !lead.isVod ? pickText(lead.hallName, locale) : null,
-    lead.durationMinutes > 0 ? t('events.duration', { minutes: lead.durationMinutes }) : null,
-    prices.length > 0 ? t('events.priceFrom', { price: formatPrice(Math.min(...prices), locale) }) : null,
-  ].filter((m): m is string => m !== null);
+  const { title, meta, oneHall, shared, own } = featureCardText(g, locale, t);
   const tags = [`<span class="pp-tag pp-cat">${esc(t(`category.${lead.category}`))}</span>`];
   if (!lead.isReserved && !lead.isVod)
     tags.push(`<span class="pp-tag pp-plain">${esc(t('events.generalAdmission'))}</span>`);
@@ -195,7 +159,7 @@ function card(g: FeatureGroup, i: PrepaintInput, t: Translate): string {
   return (
     `<article class="pp-card"><div class="pp-poster">${poster}</div><div class="pp-body">` +
     `<div class="pp-tags">${tags.join('')}</div><h3 class="pp-title">${esc(title)}</h3>` +
-    `<p class="pp-meta">${esc(meta.join(' · '))}</p></div>${action}</article>`
+    `<p class="pp-meta">${esc(meta)}</p></div>${action}</article>`
   );
 }
 

@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/endpoints.ts';
 import { localeReady } from '../../i18n/index.ts';
+import { leaveMiniSite } from '../../state/partnerContext.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { FilmCard } from './FilmCard.tsx';
@@ -11,6 +12,9 @@ import { FilmCard } from './FilmCard.tsx';
  * each with its rental terms (`vod`), which only the presentation itself carries.
  */
 async function loadFilms(signal: AbortSignal) {
+  // The shop's own catalogue, like the board: a partner's mini-site (issue 20) is left behind, or its
+  // context would ask the box office for films the partner does not sell.
+  leaveMiniSite();
   // The page's texts are not in the locale's first part (src/i18n/localeParts.ts): they come with the data.
   const [{ presentations }] = await Promise.all([api.presentations(undefined, signal), localeReady()]);
   const films = presentations.filter((p) => p.isVod && p.saleStatus === 'open');

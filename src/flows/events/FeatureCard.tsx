@@ -1,14 +1,15 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { vodPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { type FeatureGroup, splitBadges } from '../../domain/board.ts';
+import type { FeatureGroup } from '../../domain/board.ts';
+import { featureCardText } from '../../domain/boardText.ts';
 import classes from './EventsBoard.module.css';
 import { Poster } from './Poster.tsx';
 import { ShowtimeButton } from './ShowtimeButton.tsx';
-import { useBadgeText } from './useBadgeText.ts';
+import { useBadgeText, useTranslate } from './useBadgeText.ts';
 
 interface Props {
   group: FeatureGroup;
@@ -21,19 +22,9 @@ export function FeatureCard({ group, eager }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const badgeText = useBadgeText();
+  const translate = useTranslate();
   const { lead, showtimes } = group;
-  const title = pickText(lead.title, locale);
-  const { shared, own } = splitBadges(showtimes);
-  const prices = showtimes.map((s) => s.minPrice).filter((m): m is number => m !== null);
-  // A hall all the showtimes share is said once, beside the venue, not on every button.
-  const oneHall = showtimes.every((s) => s.seatplanId === lead.seatplanId);
-  const meta = [
-    pickText(lead.venueName, locale),
-    oneHall && !lead.isVod ? pickText(lead.hallName, locale) : null,
-    lead.durationMinutes > 0 ? t('events.duration', { minutes: lead.durationMinutes }) : null,
-    prices.length > 0 ? t('events.priceFrom', { price: formatPrice(Math.min(...prices), locale) }) : null,
-  ].filter((m): m is string => m !== null);
-
+  const { title, meta, oneHall, shared, own } = featureCardText(group, locale, translate);
   return (
     <article
       className={classes.card}
@@ -57,7 +48,7 @@ export function FeatureCard({ group, eager }: Props) {
         <h3 className={classes.title} id={`feature-${lead.id}`}>
           {title}
         </h3>
-        <p className={classes.meta}>{meta.join(' · ')}</p>
+        <p className={classes.meta}>{meta}</p>
       </div>
       {lead.isVod ? (
         <VodAction group={group} title={title} />
