@@ -100,7 +100,13 @@ export async function toPayment(page: Page, lang: Lang, show: PresentationSummar
     await expect(seatButton(page, lang, s)).toHaveAttribute('aria-pressed', 'true');
   }
   await expect(page.getByTestId('seats-chosen')).toContainText(`(${seats.length})`);
-  for (let i = 0; i < 3; i++) await page.getByTestId('next-step').click();
+  // One step at a time, as a customer does: a click while the step is still changing (its Continue at
+  // work, the next step's view loading) would land on the step being left.
+  const flow = page.getByTestId('order-flow');
+  for (const step of ['tickets', 'products', 'payment']) {
+    await page.getByTestId('next-step').click();
+    await expect(flow).toHaveAttribute('data-step', step);
+  }
   await expect(page.getByTestId('checkout')).toBeVisible();
 }
 
