@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import { defaultSettings, mergeSettings, SANDBOX_METHODS } from '../../../server/settings.ts';
 import { ApiCallError } from '../../api/client.ts';
-import type { Presentation, Ticket, TicketGroup } from '../../api/contract/presentations.ts';
+import { ticketFixture } from '../../../test/fixtures/ticket.ts';
+import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
 import { api } from '../../api/endpoints.ts';
 import { fixedDonation } from './donation.ts';
@@ -15,27 +16,7 @@ vi.mock('../../api/endpoints.ts', () => ({
 }));
 const mocked = vi.mocked(api);
 
-const ticket = (id: number, price: number) =>
-  ({
-    id,
-    name: { en: `T${id}` },
-    code: `T${id}`,
-    price,
-    oldPrice: null,
-    serviceCharge: 0,
-    pricePolicyId: 1,
-    multiplyFactor: 1,
-    isMultiplyFactorSubTicket: false,
-    ref1prompt: null,
-    ref2prompt: null,
-    minQuantity: null,
-    maxQuantity: null,
-    requiredTicketId: null,
-    requiredMinimum: null,
-    remaining: null,
-    addons: [],
-    isFirstAddonSelected: false,
-  }) as Ticket;
+const ticket = ticketFixture;
 
 const groups: TicketGroup[] = [{ id: 1, name: { en: 'Regular' }, tickets: [ticket(10, 4200)] }];
 const presentation = {
