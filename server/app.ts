@@ -63,6 +63,7 @@ import { abuseGuard } from './services/visitors/abuse.ts';
 import { visitorIdKey } from './services/visitors/visitorId.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { securityHeaders } from './http/security.ts';
+import { originGuard } from './http/originGuard.ts';
 import { shopPages } from './http/shopPages.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -110,8 +111,12 @@ declare module 'fastify' {
     };
   }
   interface FastifyRequest {
-    /** The visitor uuid from the cookie the server issued (issued on this request if it had none). */
+    /**
+     * The visitor uuid from the cookie the server issued (issued on this request if it had none); empty
+     * when the client address was refused a new one (`visitorIdWaitMs` then says for how long).
+     */
     visitorCookieUuid: string;
+    visitorIdWaitMs: number;
   }
 }
 
@@ -241,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      originGuard(api);
       // No text the box office stores may hold a NUL character (PostgreSQL refuses it in text).
       api.addHook('preValidation', async (request) => {
         if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))

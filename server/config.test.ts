@@ -86,23 +86,96 @@ describe('loadConfig', () => {
 });
 
 describe('production start-up', () => {
-  const production = { NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example' };
+  const production = {
+    NODE_ENV: 'production',
+    SMS_SENDER: 'http',
+    SMS_GATEWAY_URL: 'https://sms.example',
+    AUTH_SECRET: 'x'.repeat(48),
+    PUBLIC_URL: 'https://tickets.example',
+    COOKIE_SECURE: '1',
+  };
+  /** The problems one ConfigError lists, one a line. */
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems;
+    }
+    return [];
+  };
 
-  it('refuses the development SMS outbox and says what to set', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 's' })).toThrow(/SMS_SENDER=http/);
+  it('starts with safe settings', () => {
+    expect(loadConfig(production).production).toBe(true);
   });
 
-  it('refuses to start without AUTH_SECRET', () => {
-    expect(() => loadConfig(production)).toThrow(/AUTH_SECRET is not set/);
-    expect(() => loadConfig(production)).toThrow(ConfigError);
+  it('refuses the development SMS outbox and says what to set', () => {
+    expect(() => loadConfig({ ...production, SMS_SENDER: '' })).toThrow(/SMS_SENDER=http/);
+    expect(problemsOf({ ...production, SMS_GATEWAY_URL: '' })).toEqual([
+      expect.stringMatching(/SMS_GATEWAY_URL/),
+    ]);
+  });
+
+  it('refuses to start without AUTH_SECRET, or with a short one', () => {
+    expect(() => loadConfig({ ...production, AUTH_SECRET: '' })).toThrow(/AUTH_SECRET is not set/);
+    expect(() => loadConfig({ ...production, AUTH_SECRET: '' })).toThrow(ConfigError);
+    expect(problemsOf({ ...production, AUTH_SECRET: 'secret' })).toEqual([
+      expect.stringMatching(/AUTH_SECRET .*at least 32/),
+    ]);
   });
 
   it('refuses DEV_OUTBOX=1, and shows the outbox only outside production with DEV_OUTBOX=1', () => {
-    expect(() => loadConfig({ ...production, AUTH_SECRET: 's', DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX/);
-    expect(loadConfig({ ...production, AUTH_SECRET: 's' }).smsOutbox).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX/);
+    expect(loadConfig(production).smsOutbox).toBe(false);
     expect(loadConfig({}).smsOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: '1' }).smsOutbox).toBe(true);
     expect(loadConfig({ DEV_OUTBOX: '1', SMS_SENDER: 'http' }).smsOutbox).toBe(false);
+  });
+
+  it('refuses a PUBLIC_URL left at localhost or without https, and cookies without Secure', () => {
+    for (const url of ['', 'https://localhost:3000', 'https://127.0.0.1', 'not a url'])
+      expect(problemsOf({ ...production, PUBLIC_URL: url }), url).toEqual([
+        expect.stringMatching(/^NODE_ENV=production: PUBLIC_URL/),
+      ]);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'http://tickets.example', COOKIE_SECURE: '' })).toEqual([
+      expect.stringMatching(/PUBLIC_URL .*https/),
+      expect.stringMatching(/COOKIE_SECURE=1/),
+    ]);
+  });
+
+  it('lists every missing and unsafe setting at once, each on its own line', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', DEV_OUTBOX: '1' });
+    expect(problems).toEqual([
+      expect.stringMatching(/SMS_SENDER/),
+      expect.stringMatching(/AUTH_SECRET is not set/),
+      expect.stringMatching(/DEV_OUTBOX/),
+      expect.stringMatching(/PUBLIC_URL/),
+      expect.stringMatching(/COOKIE_SECURE/),
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' })).toThrow(
+      `5 settings to fix:\n- ${problems.join('\n- ')}`,
+    );
+  });
+
+  it('lists the values it cannot read along with them', () => {
+    const problems = problemsOf({ ...production, AUTH_SECRET: '', PORT: 'abc', ENABLED_LOCALES: 'en,de' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^ENABLED_LOCALES: 'de'/),
+      expect.stringMatching(/^PORT must be/),
+      expect.stringMatching(/AUTH_SECRET is not set/),
+    ]);
+  });
+});
+
+describe('bad values outside production', () => {
+  it('lists every value it cannot read at once', () => {
+    expect(() =>
+      loadConfig({ PORT: 'abc', MAX_SEATS_PER_TRANSACTION: 'many', SMS_SENDER: 'pigeon' }),
+    ).toThrow(/^3 settings to fix:\n- SMS_SENDER .*\n- PORT .*\n- MAX_SEATS_PER_TRANSACTION .*$/);
+  });
+
+  it('asks nothing of production settings', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:5173', AUTH_SECRET: 's' }).cookieSecure).toBe(false);
   });
 });
 

@@ -1,9 +1,20 @@
 import { resolve } from 'node:path';
 import { type Locale, LocaleSchema, supportedLocales } from '../src/api/contract/common.ts';
+import { productionProblems } from './configChecks.ts';
 
-/** A setting the box office cannot start with; main prints its message alone (no stack). */
+/**
+ * Settings the box office cannot start with; main prints its message alone (no stack). loadConfig lists
+ * every problem it found, one a line, so that an operator fixes them in one go.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  readonly problems: string[];
+
+  constructor(problems: string | string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.length === 1 ? list[0] : `${list.length} settings to fix:\n- ${list.join('\n- ')}`);
+    this.problems = list;
+  }
 }
 
 export interface ServerConfig {
@@ -32,7 +43,7 @@ export interface ServerConfig {
   smsGatewayToken: string | undefined;
   /** The shop and GET /api/dev/sms-outbox show the outbox: only with DEV_OUTBOX=1, never in production. */
   smsOutbox: boolean;
-  /** NODE_ENV=production: start-up refuses development shortcuts (outbox SMS, no AUTH_SECRET). */
+  /** NODE_ENV=production: start-up refuses development shortcuts and unsafe settings (configChecks.ts). */
   production: boolean;
   /** Fastify's trustProxy: the client address comes from X-Forwarded-For through these proxies. */
   trustProxy: boolean | number | string[];
@@ -40,6 +51,8 @@ export interface ServerConfig {
   limits: AbuseLimits;
   /** Origins of the payment provider's pages and APIs the shop loads or posts to (CSP). */
   paymentOrigins: string[];
+  /** Origins besides PUBLIC_URL's whose pages may make cookie-session calls (server/http/originGuard.ts). */
+  allowedOrigins: string[];
   /** GET /metrics answers only `Authorization: Bearer <token>` when set. */
   metricsToken: string | undefined;
   /** A request whose headers and body have not all arrived after this long is answered 408. */
@@ -48,6 +61,11 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** Where customers reach the shop (login links in SMS). */
   publicUrl: string;
+  /**
+   * TRUSTED_LINK_HOSTS: hosts an external link (`/http…`) leads to at once; other hosts get a "leaving"
+   * page first. The hosts the settings name (terms, order-received page, partners, PUBLIC_URL) are added.
+   */
+  trustedLinkHosts: string[];
   /** Hashes one-time codes; generated and kept in the database when unset. */
   authSecret: string | undefined;
   /** Minutes a customer session lives without use. */
@@ -84,6 +102,16 @@ export interface AbuseLimits {
   heldSeatsPerVisitor: number;
   /** Live holds taken from one client address, across visitors (a household or an office behind one address). */
   heldSeatsPerAddress: number;
+  /**
+   * Live holds one client address may have in one presentation: the larger of this per cent of the
+   * presentation's seats and `heldSeatsPerAddressPerShowMin` (issue 32: one address emptied a small hall).
+   */
+  heldSeatsPerAddressPerShowPercent: number;
+  heldSeatsPerAddressPerShowMin: number;
+  /** A seat given up (or lapsed) and taken again by the same address within this long continues its hold. */
+  holdRetakeSeconds: number;
+  /** New visitor ids one client address is issued per minute. */
+  visitorIdsPerMinutePerAddress: number;
   /** Lock and unlock calls per minute. */
   locksPerMinutePerVisitor: number;
   locksPerMinutePerAddress: number;
@@ -97,23 +125,40 @@ export interface AbuseLimits {
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
 
-/** Reads the configuration from the environment; bad values stop the start with a clear message. */
+/** The problems loadConfig has found so far; null outside it, where a parser throws at once. */
+let found: string[] | null = null;
+
+/**
+ * A bad setting: outside loadConfig thrown; inside, noted and read as `fallback` meanwhile (loadConfig
+ * throws in the end), so that every bad setting is listed. A fallback passes the checks that follow.
+ */
+function invalid<T>(problem: string, fallback: T): T {
+  if (!found) throw new ConfigError(problem);
+  found.push(problem);
+  return fallback;
+}
+
+/**
+ * Reads the configuration from the environment. One ConfigError lists every value it cannot read and,
+ * with NODE_ENV=production, every missing or unsafe setting (configChecks.ts).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const outer = found;
+  found = [];
+  try {
+    const config = readConfig(env);
+    const problems = new Set([...found, ...(config.production ? productionProblems(env, config) : [])]);
+    if (problems.size > 0) throw new ConfigError([...problems]);
+    return config;
+  } finally {
+    found = outer;
+  }
+}
+
+function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const enabledLocales = parseLocales(env.ENABLED_LOCALES);
   const production = env.NODE_ENV === 'production';
   const smsSender = parseSmsSender(env.SMS_SENDER);
-  if (production && smsSender === 'outbox')
-    throw new ConfigError(
-      'NODE_ENV=production: SMS_SENDER is the development outbox (login codes would never reach customers); ' +
-        'set SMS_SENDER=http and SMS_GATEWAY_URL',
-    );
-  if (production && !env.AUTH_SECRET)
-    throw new ConfigError(
-      'NODE_ENV=production: AUTH_SECRET is not set; every box-office process needs the same long random ' +
-        'secret (it signs visitor ids and hashes one-time codes)',
-    );
-  if (production && env.DEV_OUTBOX === '1')
-    throw new ConfigError('NODE_ENV=production: DEV_OUTBOX=1 would show every login code; remove it');
   return {
     port: parseIntStrict(env.PORT ?? '3000', 'PORT'),
     host: env.HOST ?? '0.0.0.0',
@@ -146,6 +191,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         env.LIMIT_HELD_SEATS_PER_ADDRESS ?? '200',
         'LIMIT_HELD_SEATS_PER_ADDRESS',
       ),
+      heldSeatsPerAddressPerShowPercent: percent(
+        env.LIMIT_HELD_SEATS_PER_ADDRESS_PER_SHOW_PERCENT ?? '3',
+        'LIMIT_HELD_SEATS_PER_ADDRESS_PER_SHOW_PERCENT',
+      ),
+      heldSeatsPerAddressPerShowMin: positive(
+        env.LIMIT_HELD_SEATS_PER_ADDRESS_PER_SHOW_MIN ??
+          String(2 * parseIntStrict(env.MAX_SEATS_PER_TRANSACTION ?? '10', 'MAX_SEATS_PER_TRANSACTION')),
+        'LIMIT_HELD_SEATS_PER_ADDRESS_PER_SHOW_MIN',
+      ),
+      holdRetakeSeconds: parseIntStrict(env.LIMIT_HOLD_RETAKE_SECONDS ?? '600', 'LIMIT_HOLD_RETAKE_SECONDS'),
+      visitorIdsPerMinutePerAddress: positive(
+        env.LIMIT_VISITOR_IDS_PER_MINUTE_PER_ADDRESS ?? '60',
+        'LIMIT_VISITOR_IDS_PER_MINUTE_PER_ADDRESS',
+      ),
       locksPerMinutePerVisitor: positive(
         env.LIMIT_LOCKS_PER_MINUTE_PER_VISITOR ?? '120',
         'LIMIT_LOCKS_PER_MINUTE_PER_VISITOR',
@@ -172,10 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
     },
     paymentOrigins: parseOrigins(env.CSP_PAYMENT_ORIGINS),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     metricsToken: env.METRICS_TOKEN || undefined,
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS ?? '30000', 'REQUEST_TIMEOUT_MS'),
     shutdownGraceSeconds: positive(env.SHUTDOWN_GRACE_SECONDS ?? '25', 'SHUTDOWN_GRACE_SECONDS'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, ''),
+    trustedLinkHosts: parseHosts(env.TRUSTED_LINK_HOSTS, 'TRUSTED_LINK_HOSTS'),
     authSecret: env.AUTH_SECRET || undefined,
     customerSessionMinutes: parseIntStrict(env.CUSTOMER_SESSION_MINUTES ?? '60', 'CUSTOMER_SESSION_MINUTES'),
     paymentWindowSeconds: positive(env.PAYMENT_WINDOW_SECONDS ?? '600', 'PAYMENT_WINDOW_SECONDS'),
@@ -218,7 +279,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
       !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) &&
       !['loopback', 'linklocal', 'uniquelocal'].includes(entry)
     )
-      throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address, a CIDR range, a hop count or true`);
+      return invalid(`TRUST_PROXY: '${entry}' is not an address, a CIDR range, a hop count or true`, false);
   return list;
 }
 
@@ -229,14 +290,48 @@ function parseOrigins(value: string | undefined): string[] {
     .filter(Boolean);
   for (const origin of list)
     if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin))
-      throw new ConfigError(`CSP_PAYMENT_ORIGINS: '${origin}' is not an https origin (https://host[:port])`);
+      return invalid(`CSP_PAYMENT_ORIGINS: '${origin}' is not an https origin (https://host[:port])`, []);
   return list;
+}
+
+/** ALLOWED_ORIGINS: a comma list of http(s) origins (scheme://host[:port], no path). */
+function parseAllowedOrigins(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of list)
+    if (
+      !/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin) &&
+      !/^https?:\/\/\[[0-9a-f:]+\](:\d+)?$/i.test(origin)
+    )
+      return invalid(`ALLOWED_ORIGINS: '${origin}' is not an origin (http[s]://host[:port])`, []);
+  return list.map((o) => new URL(o).origin);
+}
+
+/** A whole number of per cent, 1 to 100. */
+function percent(value: string, name: string): number {
+  const n = parseIntStrict(value, name);
+  if (n < 1 || n > 100) return invalid(`${name} must be a whole per cent from 1 to 100, got '${value}'`, 1);
+  return n;
+}
+
+/** A comma list of host names (no scheme, port or path; IDN as punycode), lower-cased. */
+export function parseHosts(value: string | undefined, name: string): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of list)
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host))
+      return invalid(`${name}: '${host}' is not a host name (like tickets.venue.example)`, []);
+  return [...new Set(list)];
 }
 
 function parseSmsSender(value: string | undefined): 'outbox' | 'http' {
   if (value === undefined || value === '' || value === 'outbox') return 'outbox';
   if (value === 'http') return 'http';
-  throw new ConfigError(`SMS_SENDER must be 'outbox' or 'http', got '${value}'`);
+  return invalid(`SMS_SENDER must be 'outbox' or 'http', got '${value}'`, 'outbox');
 }
 
 export function parseLocales(value: string | undefined): Locale[] {
@@ -248,23 +343,23 @@ export function parseLocales(value: string | undefined): Locale[] {
   const locales = list.map((l) => {
     const parsed = LocaleSchema.safeParse(l);
     if (!parsed.success) {
-      throw new ConfigError(`ENABLED_LOCALES: '${l}' is not one of ${supportedLocales.join(', ')}`);
+      return invalid(`ENABLED_LOCALES: '${l}' is not one of ${supportedLocales.join(', ')}`, 'he');
     }
     return parsed.data;
   });
-  if (locales.length === 0) throw new ConfigError('ENABLED_LOCALES lists no locale');
+  if (locales.length === 0) return invalid('ENABLED_LOCALES lists no locale', [...DEFAULT_LOCALES]);
   return [...new Set(locales)];
 }
 
 function positive(value: string, name: string): number {
   const n = parseIntStrict(value, name);
-  if (n === 0) throw new ConfigError(`${name} must be at least 1, got '${value}'`);
+  if (n === 0) return invalid(`${name} must be at least 1, got '${value}'`, 1);
   return n;
 }
 
 function parseIntStrict(value: string, name: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
-    throw new ConfigError(`${name} must be a non-negative integer, got '${value}'`);
+    return invalid(`${name} must be a non-negative integer, got '${value}'`, 1);
   return n;
 }

@@ -51,8 +51,13 @@ describe('the server process', () => {
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
-    expect(err).toContain(
-      'box office not started: NODE_ENV=production: SMS_SENDER is the development outbox',
-    );
+    // Every problem at once, one a line, so that the operator fixes them in one go.
+    expect(err).toMatch(/^box office not started: \d+ settings to fix:\n/);
+    for (const line of [
+      '- NODE_ENV=production: SMS_SENDER is the development outbox',
+      '- NODE_ENV=production: AUTH_SECRET is not set',
+      '- NODE_ENV=production: COOKIE_SECURE is not 1',
+    ])
+      expect(err).toContain(line);
   });
 });

@@ -9,7 +9,6 @@ import { App } from './app/App.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
 import { applyDeferredStyles, dismissPrepaint } from './ui/prepaint.ts';
-import { externalTarget } from './routing/paths.ts';
 import { chooseLocale, initI18n, LOCALE_STORAGE_KEY, preloadMessages } from './i18n/index.ts';
 import { restoreCart } from './state/cart.ts';
 import { refreshCustomer } from './state/customer.ts';
@@ -25,12 +24,6 @@ function savedLocale(): string | null {
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  // A path beginning with /http is an external link (spec section 2).
-  const external = externalTarget(window.location.pathname, window.location.search, window.location.hash);
-  if (external) {
-    window.location.replace(external);
-    return;
-  }
   installChunkReload();
   // The likely locale's messages load while the session call is in flight (the choice itself needs the
   // venue's settings): the asked one, else the saved one, else the document's (the venue's default).

@@ -19,6 +19,7 @@ import { m015_ReportsAndWaivers } from './migrations/015_reports_and_waivers.ts'
 import { m016_Partners } from './migrations/016_partners.ts';
 import { m017_SeniorCitizens } from './migrations/017_senior_citizens.ts';
 import { m018_OnlineSales } from './migrations/018_online_sales.ts';
+import { m019_HoldReleases } from './migrations/019_hold_releases.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -45,6 +46,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '016_partners': m016_Partners,
     '017_senior_citizens': m017_SeniorCitizens,
     '018_online_sales': m018_OnlineSales,
+    '019_hold_releases': m019_HoldReleases,
   };
 }
 

@@ -74,6 +74,16 @@ export interface Database
     /** The client address that took the hold (per-address limits); null for holds from before issue 14. */
     holder_address: string | null;
   };
+  /** The last hold of each seat that was let go: who, since when, until when (migration 019). */
+  hold_releases: {
+    presentation_id: number;
+    section_id: number;
+    x: number;
+    y: number;
+    holder_address: string;
+    started_at: number;
+    released_at: number;
+  };
   /** SQLite only: the seat change feed, one row per write to seat_holds (migration 008). */
   seat_events: {
     id: Generated<number>;

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { compressDist } from '../../scripts/compress-dist.ts';
 import { listPresentations } from '../testing/fixtures.ts';
-import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
+import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
+import { SEASON_ID } from '../services/enrolment/testing.ts';
+import { commit, seatShop } from '../testing/checkout.ts';
+import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 import { decimalAmount } from './seo/jsonLd.ts';
 
 const PUBLIC_URL = 'https://tickets.example';
@@ -204,13 +207,7 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
   });
 
   it('keeps private pages out of the index, and answers unknown pages 404 with the shop', async () => {
-    for (const url of [
-      '/edocument/abcdefghijklmnop1234',
-      '/customer-area',
-      '/staff',
-      '/dev/sms-outbox',
-      '/preview',
-    ]) {
+    for (const url of ['/customer-area', '/staff', '/dev/sms-outbox', '/preview']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(metaOf(res.body, 'robots'), url).toEqual(['noindex, nofollow']);
@@ -223,6 +220,98 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
     const api = await t.app.inject({ url: '/api/no-such-call' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers 404 with the shop for an unknown presentation, e-ticket, code, slug or language', async () => {
+    const vod = (await listPresentations(t.app)).find((p) => p.isVod)!;
+    for (const url of [
+      '/order/999999',
+      '/order/0x10',
+      `/order/${movie.id}.0`,
+      `/order/+${movie.id}`,
+      `/order/0${movie.id}`,
+      '/vod/999999',
+      `/vod/${movie.id}`, // not a video
+      `/vod/ABCDEF12/${vod.id}e0`,
+      '/edocument/abcdefghijklmnop1234',
+      '/edocument/short',
+      '/membership/NO-SUCH-CODE',
+      '/membership/NO-SUCH-CODE/SOMEPRICE',
+      '/enroll/NO-SUCH-SEASON',
+      '/enroll/999999',
+      '/mini-site/no-such-partner',
+      '/?language=xx',
+      '/?language=pl', // supported, not enabled here
+      `/order/${movie.id}?language=xx`,
+      '/order?language=xx&language=en',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(metaOf(res.body, 'robots'), url).toEqual(['noindex, nofollow']);
+    }
+    // A language remembered in the cookie is no address: the page falls back to the default.
+    expect((await t.app.inject({ url: '/', cookies: { shop_locale: 'xx' } })).statusCode).toBe(200);
+  });
+
+  it('answers 200 for what exists, and 410 once a sale or an e-ticket is over', async () => {
+    const all = await listPresentations(t.app);
+    const ended = all.find((p) => p.saleStatus === 'ended' && !p.isVod)!;
+    const early = all.find((p) => p.saleStatus === 'not_started' && !p.isVod)!;
+    const vod = all.find((p) => p.isVod)!;
+    const { memberships } = (await t.app.inject({ url: '/api/memberships' })).json() as {
+      memberships: { Code: string; isEnrolment: boolean }[];
+    };
+    const plain = memberships.find((m) => !m.isEnrolment)!;
+    const season = (await t.app.inject({ url: `/api/enroll/${SEASON_ID}` })).json() as { code: string };
+    const { miniSites } = (await t.app.inject({ url: '/api/mini-sites' })).json() as {
+      miniSites: { slug: string }[];
+    };
+    const shop = await seatShop(t);
+    const me = visitor();
+    const bought = await commit(t.app, me, crypto.randomUUID(), shop.cart(await shop.hold(me, 1)));
+    expect(bought.statusCode, bought.body).toBe(200);
+    const { documentKey } = CheckoutCompletedSchema.parse(bought.json());
+
+    const statusOf = async (url: string) => (await t.app.inject({ url })).statusCode;
+    for (const url of [
+      `/order/${movie.id}`,
+      `/order/${movie.id}/?language=en`,
+      `/order/${early.id}`,
+      `/order/${vod.id}`, // the shop leads on to /vod/{id}
+      `/vod/${vod.id}`,
+      `/vod/ABCDEF12/${vod.id}`, // a viewing page: its format only (the key is the shop's to check)
+      `/edocument/${documentKey}`,
+      `/membership/${plain.Code}`,
+      `/membership/${plain.Code.toLowerCase()}`,
+      `/membership/${plain.Code}/ANYPRICE`,
+      `/enroll/${season.code}`,
+      `/enroll/${SEASON_ID}`,
+      `/mini-site/${miniSites[0]!.slug}`,
+      '/?language=en',
+    ])
+      expect(await statusOf(url), url).toBe(200);
+
+    // A presentation whose sale has ended is gone, as is every one once it has begun; so is the e-ticket
+    // after its presentation (edocument_expired): still the shop, which says so.
+    const gone = await t.app.inject({ url: `/order/${ended.id}` });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('<div id="root"></div>');
+    expect(metaOf(gone.body, 'robots')).toEqual(['noindex, nofollow']);
+    const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+    expect(sitemap).not.toContain(`/order/${ended.id}<`);
+    const now = t.clock.now();
+    try {
+      t.clock.set(Date.parse(shop.movie.dateTime) + 24 * 3600_000);
+      expect(await statusOf(`/order/${shop.movie.id}`)).toBe(410);
+      expect(await statusOf(`/edocument/${documentKey}`)).toBe(410);
+      t.clock.set(Date.parse(vod.saleEnd) + 1);
+      expect(await statusOf(`/vod/${vod.id}`)).toBe(410);
+    } finally {
+      t.clock.set(now);
+    }
+    expect(await statusOf(`/edocument/${documentKey}`)).toBe(200);
   });
 
   it('lists the board and every upcoming presentation in the sitemap, in each language', async () => {

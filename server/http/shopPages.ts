@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { externalTarget, isKnownPath } from '../../src/routing/paths.ts';
+import { externalLinkRoute } from './externalLinks.ts';
 import { renderIndex } from './seo/head.ts';
 import { LOCALE_COOKIE } from '../../src/api/contract/constants.ts';
 import { PageHeads } from './seo/pageHeads.ts';
+import { PageStatuses } from './pageStatus.ts';
 import { presentationPath } from './seo/jsonLd.ts';
 import { robotsTxt, sitemapXml } from './seo/sitemap.ts';
 
@@ -39,12 +40,15 @@ export function cacheControlOf(relativePath: string): string {
  * takes them, so @fastify/compress, which leaves an answer with a Content-Encoding alone, never
  * compresses them again), index.html for `/` and every page the router knows, each with its own head
  * for crawlers and link previews (server/http/seo), the sitemap and robots.txt. Unknown pages still get
- * the shop, which shows its 404 page, with status 404. `/api` is not touched.
+ * the shop, which shows its 404 page, with status 404; so do pages whose presentation, e-ticket,
+ * membership or mini-site is unknown, and those whose subject is over get 410 (pageStatus.ts). `/api`
+ * is not touched.
  */
 export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): Promise<void> {
   const { staticDir } = opts;
   const template = readFileSync(join(staticDir, 'index.html'), 'utf8');
   const heads = new PageHeads(app, staticDir);
+  const statuses = new PageStatuses(app, heads);
 
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -57,16 +61,17 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
 
   const sendShopPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const known = isKnownPath(path);
     const query = (request.query as Record<string, unknown> | undefined) ?? {};
+    const status = await statuses.of(path, query.language);
     // The language asked for, else the one the customer chose before (the shop keeps it in a cookie too).
     const language = query.language ?? request.cookies[LOCALE_COOKIE];
-    const head = await heads.head(path, language, known);
+    // A page that is not found, or is gone, keeps the shop's plain head, out of the index.
+    const head = await heads.head(path, language, status === 200);
     // The board's first screen is the unfiltered board: a filtered one (date, venue, kind, search) waits
     // for the shop.
     const filtered = Object.keys(query).some((k) => k !== 'language');
     return reply
-      .code(known ? 200 : 404)
+      .code(status)
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
@@ -76,12 +81,9 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
 
   app.get('/', sendShopPage);
   app.get('/index.html', sendShopPage);
-  // Spec section 2: a path beginning with /http is an external link; the browser goes to the address after the slash.
-  app.get('/http*', (request, reply) => {
-    const [pathname = '', query] = request.url.split('?', 2);
-    const target = externalTarget(pathname, query ? `?${query}` : '');
-    return target ? reply.redirect(target, 302) : reply.callNotFound();
-  });
+  // Spec section 2: a path beginning with /http is an external link; the box office decides where it goes
+  // (a trusted host at once, any other after its "leaving" page: externalLinks.ts).
+  app.get('/http*', externalLinkRoute(app));
 
   app.get('/robots.txt', (_request, reply) =>
     reply
@@ -92,13 +94,16 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
   app.get('/sitemap.xml', async (_request, reply) => {
     const board = await heads.board();
     const now = app.deps.clock.now();
-    // The board changes with every presentation added; a presentation's page with its own data.
+    // The board changes with every presentation added; a presentation's page with its own data. One
+    // whose sale has ended is left out: its page answers 410 (pageStatus.ts).
     const pages = [
       { path: '/', lastModified: now },
-      ...board.map((p) => ({
-        path: presentationPath(p),
-        lastModified: Math.min(now, Date.parse(p.saleStart)),
-      })),
+      ...board
+        .filter((p) => Date.parse(p.saleEnd) > now)
+        .map((p) => ({
+          path: presentationPath(p),
+          lastModified: Math.min(now, Date.parse(p.saleStart)),
+        })),
     ];
     return reply
       .header('cache-control', 'public, max-age=3600')

@@ -109,6 +109,7 @@ describe.each(dialects)('card data after paying by every method on %s', (dialect
     expect(saving.statusCode, saving.body).toBe(200);
     const cards = await t.app.inject({
       method: 'POST',
+      payload: {},
       url: '/api/customer/refresh',
       headers: { cookie: `customer_session=${dana}` },
     });

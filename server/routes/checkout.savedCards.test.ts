@@ -22,6 +22,7 @@ const [DANA, AVI] = DEMO_CUSTOMERS;
 async function magCardsOf(app: FastifyInstance, session: string): Promise<MagCard[]> {
   const res = await app.inject({
     method: 'POST',
+    payload: {},
     url: '/api/customer/refresh',
     headers: { cookie: `customer_session=${session}` },
   });
@@ -32,6 +33,7 @@ async function magCardsOf(app: FastifyInstance, session: string): Promise<MagCar
 function deleteMagCard(app: FastifyInstance, session: string, id: string) {
   return app.inject({
     method: 'DELETE',
+    payload: {},
     url: `/api/customer/mag-cards/${id}`,
     headers: { cookie: `customer_session=${session}` },
   });
@@ -86,6 +88,7 @@ describe.each(dialects)('saved cards on %s', (dialect) => {
     });
     const refresh = await t.app.inject({
       method: 'POST',
+      payload: {},
       url: '/api/customer/refresh',
       headers: { cookie: `customer_session=${dana}` },
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Counter } from 'prom-client';
-import { SlidingWindow } from '../services/visitors/abuse.ts';
+import { SlidingWindow } from '../services/visitors/slidingWindow.ts';
 
 interface LegacyReport {
   'csp-report'?: {

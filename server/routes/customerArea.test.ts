@@ -110,7 +110,8 @@ function area(
     method,
     url,
     headers: cookie ? { cookie: `${COOKIE}=${cookie}` } : {},
-    ...(payload ? { payload } : {}),
+    // The shop sends every state-changing call as JSON, `{}` when it has nothing to say.
+    ...(payload ? { payload } : method === 'GET' ? {} : { payload: {} }),
   });
 }
 

@@ -24,7 +24,7 @@ import { validateSmsCode } from '../services/customers/auth/smsCodeLogin.ts';
 import { requestSmsCode } from '../services/customers/auth/smsCodeRequest.ts';
 import { getSeatplanJson } from '../services/catalogue/seatplans.ts';
 import { describeMemberships, membershipsOnSale } from '../services/memberships/catalogue.ts';
-import { lookUpMember } from '../services/memberships/lookup.ts';
+import { lookUpMember, memberLoginMobile } from '../services/memberships/lookup.ts';
 import {
   lockMembershipSeat,
   membershipSeatStatus,
@@ -98,10 +98,12 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['memberships'],
-        summary: 'Finds a member by ID number (renewal, top-up) and sends the login code to their mobile',
+        summary: 'Sends the member of an ID number (renewal, top-up) a login code by SMS to their mobile',
         description:
-          'invalidSSN, CUSTOMER_NOT_FOUND, CUSTOMER_NO_MOBILE, memberNotFound, noValidMember. The member ' +
-          'then logs in with POST /memberships/member-login (the code goes to the masked number).',
+          'Answers the same for every valid ID number, a member’s or not, and counts every lookup alike ' +
+          '(LOOKUPS_PER_ID and the address’s SMS limit), so that it cannot tell a stranger who is a ' +
+          'customer (issue 32). invalidSSN: not an ID number. The member then logs in with POST ' +
+          '/memberships/member-login, which brings their memberships.',
         body: MemberLookupBodySchema,
         response: { 200: MemberLookupAnswerSchema, ...errors },
       },
@@ -110,12 +112,15 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       // ID numbers are easy to guess: a lookup counts like a ticket-code lookup (per visitor and per
       // address, LIMIT_CODES_PER_MINUTE_*), and the captcha is checked when one is configured.
       await app.guardCall('code', request);
-      const found = await lookUpMember(db.kysely, request.body.ssn, clock.now());
+      const mobile = await lookUpMember(auth(), request.body.ssn, request.ip);
       const loginMethod = settings.customerArea.loginMethods.members;
-      // The SMS goes out after the lookup's reads, never inside a transaction (requestSmsCode's own).
-      if (loginMethod === 'phone')
-        await requestSmsCode(auth(), { mobileNumber: found.mobile }, request.ip, config.defaultLocale);
-      return { ...found.answer, loginMethod };
+      // Not awaited: the answer must not wait for the SMS gateway only when there is a member to text
+      // (a stranger would time it). A number over its own SMS limit, or a gateway failure, only logs.
+      if (mobile && loginMethod === 'phone')
+        requestSmsCode(auth(), { mobileNumber: mobile }, null, config.defaultLocale).catch((err: unknown) =>
+          request.log.warn({ err }, 'member lookup: the login code was not sent'),
+        );
+      return { loginMethod };
     },
   );
 
@@ -125,15 +130,16 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['memberships'],
         summary: 'Logs the member found by ID number in with the SMS code the lookup sent',
+        description: 'An ID number of no member answers as a wrong code does (INVALID_SMS_CODE).',
         body: MemberLoginBodySchema,
         response: { 200: CustomerInfoAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const found = await lookUpMember(db.kysely, request.body.ssn, clock.now());
+      const mobile = await memberLoginMobile(auth(), request.body.ssn, request.ip);
       const session = await validateSmsCode(
         auth(),
-        { smsCode: request.body.smsCode, mobileNumber: found.mobile, ssn: request.body.ssn },
+        { smsCode: request.body.smsCode, mobileNumber: mobile, ssn: request.body.ssn },
         request.ip,
       );
       await endSession(db.kysely, request.cookies[CUSTOMER_COOKIE]);

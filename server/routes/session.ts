@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
 import { SessionAnswerSchema, SettingsAnswerSchema } from '../../src/api/contract/session.ts';
+import { requireIssuedVisitor } from '../services/visitors/visitor.ts';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app.deps;
@@ -9,12 +11,15 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['session'],
         summary: 'The anonymous visitor uuid (also set as an HttpOnly cookie on the first visit)',
-        response: { 200: SessionAnswerSchema },
+        description:
+          'New ids are issued to one client address at most LIMIT_VISITOR_IDS_PER_MINUTE_PER_ADDRESS ' +
+          'times a minute; beyond, 429 too_many_attempts with Retry-After.',
+        response: { 200: SessionAnswerSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { uuid: request.visitorCookieUuid };
+      return { uuid: requireIssuedVisitor(request) };
     },
   );
 

@@ -33,7 +33,12 @@ describe.each(dialects)('staff on %s', (dialect) => {
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/);
     expect(String(res.headers['set-cookie'])).toMatch(/SameSite=Strict/);
     expect((await get('/api/staff/me', cookie)).json()).toMatchObject({ role: 'manager' });
-    await t.app.inject({ method: 'POST', url: '/api/staff/logout', headers: { cookie: cookie! } });
+    await t.app.inject({
+      method: 'POST',
+      payload: {},
+      url: '/api/staff/logout',
+      headers: { cookie: cookie! },
+    });
     expect((await get('/api/staff/me', cookie)).json()).toMatchObject({
       statusCode: 401,
       code: 'staff_not_logged_in',
@@ -85,12 +90,14 @@ describe.each(dialects)('staff on %s', (dialect) => {
     ]);
     const retry = await t.app.inject({
       method: 'POST',
+      payload: {},
       url: '/api/staff/messages/failedmessage01/retry',
       headers: { cookie: cookie! },
     });
     expect(retry.statusCode).toBe(204);
     const again = await t.app.inject({
       method: 'POST',
+      payload: {},
       url: '/api/staff/messages/failedmessage01/retry',
       headers: { cookie: cookie! },
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '../../src/api/contract/common.ts';
+import { IdParam } from '../../src/api/contract/common.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
 import { assertOnSale } from '../services/catalogue/presentations.ts';
 
@@ -8,7 +8,7 @@ import { assertOnSale } from '../services/catalogue/presentations.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const StatusStreamQuerySchema = z.object({
-  presentationId: Id,
+  presentationId: IdParam,
   since: z.string().max(64).optional().describe('the x-status-version of the map loaded first'),
 });
 

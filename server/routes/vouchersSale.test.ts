@@ -361,6 +361,7 @@ describe.each(dialects)('selling system vouchers on %s', (dialect) => {
     const ref = done.order.vouchers[0]!.reference;
     const res = await t.app.inject({
       method: 'POST',
+      payload: {},
       url: `/api/system-vouchers/${ref}/cancel`,
       headers: { cookie: `customer_session=${dana}` },
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Id } from '../../src/api/contract/common.ts';
+import { IdParam } from '../../src/api/contract/common.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
 import {
   SignedWaiverSchema,
@@ -30,7 +30,7 @@ export const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['waiver'],
         summary: "The liability waiver the presentation's orders sign before payment, in every language",
-        params: z.object({ id: Id }),
+        params: z.object({ id: IdParam }),
         response: { 200: WaiverTextSchema, ...errors },
       },
     },

@@ -50,7 +50,13 @@ export async function newAccount(app: FastifyInstance, mobileNumber: string): Pr
 
 /** A personal-area call with (or without) the session cookie. */
 export function area(app: FastifyInstance, method: 'GET' | 'POST', url: string, cookie?: string) {
-  return app.inject({ method, url, headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
+  return app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {},
+    // The shop sends every state-changing call as JSON (server/http/originGuard.ts).
+    ...(method === 'GET' ? {} : { payload: {} }),
+  });
 }
 
 export async function lockAll(

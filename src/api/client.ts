@@ -97,10 +97,13 @@ interface CallOptions {
 export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let data: unknown;
   try {
+    const method = opts.method ?? 'GET';
     data = await http(path, {
-      method: opts.method ?? 'GET',
+      method,
       query: opts.query,
-      body: opts.body as Record<string, unknown> | undefined,
+      // A state-changing call always sends JSON, `{}` where it needs no body: the box office takes
+      // nothing else on a cookie session (server/http/originGuard.ts), which is what no form can send.
+      body: (opts.body ?? (method === 'GET' ? undefined : {})) as Record<string, unknown> | undefined,
       ...(opts.headers ? { headers: opts.headers } : {}),
       signal: opts.signal,
     });

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Layout } from './Layout.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
+import { UnknownPath } from './UnknownPath.tsx';
 import { localeReady } from '../i18n/index.ts';
 import { paths } from '../routing/paths.ts';
 
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: paths.miniSites, ...boardPage(() => import('../flows/events/MiniSitesPage.tsx')) },
       { path: paths.miniSite, ...boardPage(() => import('../flows/events/MiniSitePage.tsx')) },
       { path: paths.integration, ...lazyPage(() => import('../flows/partners/IntegrationPage.tsx')) },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];

@@ -60,16 +60,13 @@ export function isKnownPath(pathname: string): boolean {
   return patterns.some((re) => re.test(pathname));
 }
 
-/** A path beginning with /http is an external link: the browser goes to the address after the slash. */
+/**
+ * A path beginning with /http is an external link: the browser goes to the address after the slash. The
+ * box office decides where (server/http/externalLinks.ts: trusted hosts at once, others after a page of
+ * its own); the shop never follows one itself. As the spec writes it, lower case: `/HTTPS:…` is no link.
+ */
 export function isExternalLinkPath(pathname: string): boolean {
-  return /^\/https?:/i.test(pathname);
-}
-
-export function externalTarget(pathname: string, search = '', hash = ''): string | null {
-  if (!isExternalLinkPath(pathname)) return null;
-  // Browsers collapse `//` after the scheme in a path: restore it.
-  const rest = pathname.slice(1).replace(/^(https?:)\/*/i, '$1//');
-  return rest + search + hash;
+  return /^\/https?:/.test(pathname);
 }
 
 /** A video on demand's page: its order, or the customer's purchase of it. */

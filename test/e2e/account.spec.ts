@@ -109,7 +109,7 @@ for (const lang of ['he', 'en'] as const) {
     await expect(page.getByTestId('account-button')).toHaveText(w.loggedOutButton);
     await page.reload();
     await expect(page.getByTestId('login-panel')).toBeVisible();
-    const refresh = await page.request.post('/api/customer/refresh');
+    const refresh = await page.request.post('/api/customer/refresh', { data: {} });
     expect(((await refresh.json()) as { data: { customerInfo: unknown } }).data.customerInfo).toBeNull();
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Locale, LocaleSchema } from '../../../src/api/contract/common.ts';
+import { type Locale, LocaleSchema, parseDecimalId } from '../../../src/api/contract/common.ts';
 import {
   type PresentationSummary,
   PresentationsAnswerSchema,
@@ -24,7 +24,7 @@ import { localizedUrl } from './sitemap.ts';
 /** Pages no crawler should index: personal, staff and development pages (robots.txt keeps them out too). */
 const PRIVATE =
   /^\/(edocument|customer-area|waiver|staff|dev|preview|sandbox)(\/|$)|^\/vod\/[^/]+\/[^/]+\/?$/;
-const PRESENTATION = /^\/(order|vod)\/(\d{1,10})\/?$/;
+const PRESENTATION = /^\/(order|vod)\/([^/]+)\/?$/;
 const BOARD = /^\/(order\/?)?$/;
 /** The board's list, inlined in its page (src/flows/events/bootBoard.ts reads it). */
 export const BOARD_DATA_ID = 'board-data';
@@ -123,7 +123,7 @@ export class PageHeads {
     );
     const match = PRESENTATION.exec(path);
     if (match) {
-      const id = Number(match[2]);
+      const id = parseDecimalId(match[2]!);
       const p = (await this.board()).find((x) => x.id === id && (match[1] === 'vod') === x.isVod);
       // A presentation that is over (or not sold here) keeps the shop's head, out of the index.
       if (!p) return { ...plain, noindex: true };

@@ -3,7 +3,7 @@ import { type CartBody, CartBodySchema, type StoredCart } from '../../../src/api
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getPresentation } from '../catalogue/presentations.ts';
-import { heldByVisitor } from '../seating/seats.ts';
+import { heldByVisitor } from '../seating/holds.ts';
 
 /**
  * Saves the visitor's cart (the server-side copy the shop restores a session from). Every presentation

@@ -134,7 +134,8 @@ async function assertSeat(db: Db, m: EnrolmentMembership, body: EnrollLockBody):
 async function holdWithinLimits(db: Db, seats: SeatAt[], ctx: EnrolLockContext): Promise<number> {
   const { expiresAt } = await holdSeatsAcross(db, seats, ctx.visitor, ctx.now, ctx.holder.address);
   try {
-    await assertUnderHoldLimits(db, ctx.visitor, ctx.holder.address, ctx.now, ctx.holder.limits);
+    const shows = seats.map((s) => s.presentationId);
+    await assertUnderHoldLimits(db, ctx.visitor, ctx.holder.address, ctx.now, ctx.holder.limits, shows);
   } catch (err) {
     await releaseSeatsAcross(db, seats, ctx.visitor);
     throw err;

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { LocalizedText } from '../../../src/api/contract/common.ts';
+import { type LocalizedText, parseDecimalId } from '../../../src/api/contract/common.ts';
 import type { EnrolmentMembership, SeatNames } from '../../../src/api/contract/enrolment.ts';
 import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
@@ -27,7 +27,8 @@ export async function loadEnrolmentMembership(
   idOrCode: string | number,
   customerId: string | null,
 ): Promise<EnrolmentMembership> {
-  const byId = typeof idOrCode === 'number' || /^\d{1,9}$/.test(idOrCode);
+  // A path's id is read as the API reads ids (plain decimal); anything else is a code.
+  const byId = typeof idOrCode === 'number' ? idOrCode : parseDecimalId(idOrCode);
   const row = await db
     .selectFrom('memberships as m')
     .innerJoin('enrolment_memberships as e', 'e.membership_id', 'm.id')
@@ -46,7 +47,7 @@ export async function loadEnrolmentMembership(
       's.name_json as season_name_json',
       's.previous_season_id',
     ])
-    .where(byId ? 'm.id' : 'm.code', '=', byId ? Number(idOrCode) : String(idOrCode))
+    .where(byId !== null ? 'm.id' : 'm.code', '=', byId ?? String(idOrCode))
     .executeTakeFirst();
   if (!row || row.is_for_sale !== 1 || row.code === null) throw notEnrolment(`membership ${idOrCode}`);
   const id = row.id;

@@ -83,10 +83,13 @@ export async function lockMembershipSeat(
   try {
     const { expiresAt } = await holdSeatsAcross(db, across(m.shows, next), visitor, now, holder.address);
     // Counted after the seat is taken (as the seat order does), so calls at once cannot all slip under.
-    await assertUnderHoldLimits(db, visitor, holder.address, now, holder.limits).catch(async (e: unknown) => {
-      await releaseSeatsAcross(db, across(m.shows, next), visitor);
-      throw e;
-    });
+    const shows = across(m.shows, next).map((s) => s.presentationId);
+    await assertUnderHoldLimits(db, visitor, holder.address, now, holder.limits, shows).catch(
+      async (e: unknown) => {
+        await releaseSeatsAcross(db, across(m.shows, next), visitor);
+        throw e;
+      },
+    );
     return { selections: [next], expiresAt: new Date(expiresAt).toISOString() };
   } catch (e) {
     // The swap failed: the membership keeps the seat it had, if it still can.

@@ -24,9 +24,17 @@ export function extensionMs(lockTimer: LockTimer): number {
 }
 
 /**
+ * The longest a seat stays in a cart from its first lock: the whole flow and its one extension. A seat
+ * taken again at once from the same address continues its hold (holds.ts), within this span too.
+ */
+export function cartHoldMs(lockTimer: LockTimer): number {
+  return lockTtlMs(lockTimer) + extensionMs(lockTimer);
+}
+
+/**
  * The longest a hold may live from its first lock: the whole flow, its one extension, and one payment
  * window (a payment under way keeps its seats, but re-trying payments cannot keep them forever).
  */
 export function holdLifetimeMs(lockTimer: LockTimer, paymentWindowMs: number): number {
-  return lockTtlMs(lockTimer) + extensionMs(lockTimer) + paymentWindowMs;
+  return cartHoldMs(lockTimer) + paymentWindowMs;
 }

@@ -1,13 +1,25 @@
 import { type Kysely, sql } from 'kysely';
+import type { LockTimer } from '../../../src/api/contract/presentations.ts';
 import type { LockSeat } from '../../../src/api/contract/seats.ts';
 import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getSellablePresentation } from '../catalogue/presentations.ts';
 import { assertUnderHoldLimits, type HoldLimits } from './holdLimits.ts';
-import { extensionMs, lockTtlMs } from './holdTimes.ts';
+import { cartHoldMs, extensionMs, lockTtlMs } from './holdTimes.ts';
+import { heldByVisitor, type Holder, releaseHold, tryHold } from './holds.ts';
 
 type Db = Kysely<Database>;
+
+/** The hold rule of a seat call from a client address (holds.ts); none without one. */
+function takerOf(holder: LockOptions['holder'], lockTimer: LockTimer): Holder {
+  if (!holder) return { address: null };
+  return {
+    address: holder.address,
+    lifetimeMs: cartHoldMs(lockTimer),
+    retakeMs: holder.limits.holdRetakeSeconds * 1000,
+  };
+}
 
 /** Free seats of a plan for a presentation: online allocations with no live hold and no sale. */
 function freeSeatsQuery(db: Db, presentationId: number, seatplanId: number, now: number, sectionId?: number) {
@@ -54,76 +66,8 @@ export async function seatsStatus(db: Db, q: StatusQuery, visitor: string | unde
   return { seats, held: held.map((h) => seatKey(h.section_id, h.x, h.y)) };
 }
 
-/** The seats in the visitor's cart: held, live, and not claimed by an order (paying, or a hold order). */
-export function heldByVisitor(db: Db, presentationId: number, visitor: string, now: number) {
-  return db
-    .selectFrom('seat_holds')
-    .select(['section_id', 'x', 'y'])
-    .where('presentation_id', '=', presentationId)
-    .where('visitor', '=', visitor)
-    .where('state', '=', 'held')
-    .where('expires_at', '>', now)
-    .where('claimed_by', 'is', null)
-    .execute();
-}
-
-/**
- * The one atomic statement that takes a seat: it inserts the hold, or takes over a row that is an
- * expired hold. A row the visitor already holds is left as it is (locking it again never extends it:
- * only the one extension does). A sold seat or a live hold of someone else matches neither, so nothing
- * is returned. The primary key serialises racing callers on both SQLite and PostgreSQL. Answers the
- * hold's expiry, or null when the seat is not the visitor's.
- */
-export async function tryHold(
-  db: Db,
-  presentationId: number,
-  sectionId: number,
-  x: number,
-  y: number,
-  visitor: string,
-  now: number,
-  expiresAt: number,
-  address: string | null,
-): Promise<number | null> {
-  const result = await sql<{ expires_at: number | string }>`
-    INSERT INTO seat_holds (presentation_id, section_id, x, y, visitor, state, expires_at, created_at, holder_address)
-    VALUES (${presentationId}, ${sectionId}, ${x}, ${y}, ${visitor}, 'held', ${expiresAt}, ${now}, ${address})
-    ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
-      SET visitor = excluded.visitor,
-        holder_address = excluded.holder_address,
-        expires_at = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.expires_at ELSE excluded.expires_at END,
-        created_at = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.created_at ELSE excluded.created_at END,
-        extended = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.extended ELSE 0 END,
-        claimed_by = CASE WHEN seat_holds.expires_at > ${now} THEN seat_holds.claimed_by ELSE NULL END
-      WHERE seat_holds.state = 'held'
-        AND (seat_holds.expires_at <= ${now} OR seat_holds.visitor = excluded.visitor)
-    RETURNING expires_at`.execute(db);
-  const row = result.rows[0];
-  return row ? Number(row.expires_at) : null;
-}
-
 async function countHeld(db: Db, presentationId: number, visitor: string, now: number): Promise<number> {
   return (await heldByVisitor(db, presentationId, visitor, now)).length;
-}
-
-export async function releaseHold(
-  db: Db,
-  presentationId: number,
-  sectionId: number,
-  x: number,
-  y: number,
-  visitor: string,
-) {
-  return db
-    .deleteFrom('seat_holds')
-    .where('presentation_id', '=', presentationId)
-    .where('section_id', '=', sectionId)
-    .where('x', '=', x)
-    .where('y', '=', y)
-    .where('visitor', '=', visitor)
-    .where('state', '=', 'held')
-    .where('claimed_by', 'is', null)
-    .executeTakeFirst();
 }
 
 export interface LockOptions {
@@ -184,7 +128,6 @@ function coordinatesOf(seat: LockSeat): { x: number; y: number } {
  */
 export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: LockOptions) {
   const { now, maxSeats } = opts;
-  const address = opts.holder?.address ?? null;
   const p = await getSellablePresentation(db, seat.PresentationId, now);
   opts.assertSold?.(p);
   if (!p.onlineSales) throw new AppError('location_offline', 'the venue sells at the box office only');
@@ -193,6 +136,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
     throw new AppError('seat_not_found', 'the seat is not on this presentation’s seat plan');
   }
   const expiresAt = now + lockTtlMs(p.lockTimer);
+  const taker = takerOf(opts.holder, p.lockTimer);
 
   let taken: { x: number; y: number; expiresAt: number } | undefined;
   if (p.isReserved) {
@@ -220,25 +164,28 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
         ...opts,
         replaces: opts.replaces,
         expiresAt,
-        address,
+        taker,
       });
     }
-    const until = await tryHold(db, p.id, seat.VenueSectionId, x, y, visitor, now, expiresAt, address);
+    const at = { presentationId: p.id, sectionId: seat.VenueSectionId, x, y };
+    const until = await tryHold(db, at, visitor, now, expiresAt, taker);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
     taken = { x, y, expiresAt: until };
   } else {
     if (opts.replaces?.length) throw new AppError('formValidation', 'only numbered seats are swapped');
     if (!(await hasPricePolicy(db, p.id, seat.TicketGroupId))) throw noPricePolicy(seat.TicketGroupId);
-    taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt, address);
+    taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt, taker);
   }
 
   // Counted after taking the seat, so two concurrent calls of one visitor cannot both slip under the cap.
   try {
     if ((await countHeld(db, p.id, visitor, now)) > maxSeats)
       throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
-    if (opts.holder) await assertUnderHoldLimits(db, visitor, opts.holder.address, now, opts.holder.limits);
+    if (opts.holder)
+      await assertUnderHoldLimits(db, visitor, opts.holder.address, now, opts.holder.limits, [p.id]);
   } catch (err) {
-    await releaseHold(db, p.id, seat.VenueSectionId, taken.x, taken.y, visitor);
+    const at = { presentationId: p.id, sectionId: seat.VenueSectionId, x: taken.x, y: taken.y };
+    await releaseHold(db, at, visitor, now);
     throw err;
   }
   return { lockedSeat: { x: taken.x, y: taken.y }, expiresAt: new Date(taken.expiresAt).toISOString() };
@@ -261,11 +208,11 @@ async function swapSeat(
     maxSeats: number;
     expiresAt: number;
     replaces: readonly LockSeat[];
-    address: string | null;
+    taker: Holder;
     holder?: LockOptions['holder'];
   },
 ) {
-  const { now, maxSeats, expiresAt, address } = opts;
+  const { now, maxSeats, expiresAt, taker } = opts;
   const from = opts.replaces.map((r) => {
     if (r.PresentationId !== p.id)
       throw new AppError('formValidation', 'a swap stays within one presentation');
@@ -297,13 +244,14 @@ async function swapSeat(
     );
   }
   return db.transaction().execute(async (trx) => {
-    const until = await tryHold(trx, p.id, to.sectionId, to.x, to.y, visitor, now, expiresAt, address);
+    const until = await tryHold(trx, { presentationId: p.id, ...to }, visitor, now, expiresAt, taker);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
-    for (const f of from) await releaseHold(trx, p.id, f.sectionId, f.x, f.y, visitor);
+    for (const f of from) await releaseHold(trx, { presentationId: p.id, ...f }, visitor, now);
     if ((await countHeld(trx, p.id, visitor, now)) > maxSeats) {
       throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
     }
-    if (opts.holder) await assertUnderHoldLimits(trx, visitor, opts.holder.address, now, opts.holder.limits);
+    if (opts.holder)
+      await assertUnderHoldLimits(trx, visitor, opts.holder.address, now, opts.holder.limits, [p.id]);
     return { lockedSeat: { x: to.x, y: to.y }, expiresAt: new Date(until).toISOString() };
   });
 }
@@ -316,8 +264,9 @@ async function holdAnyFreeSeat(
   visitor: string,
   now: number,
   expiresAt: number,
-  address: string | null,
+  taker: Holder,
 ): Promise<{ x: number; y: number; expiresAt: number }> {
+  let refused: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidates = await freeSeatsQuery(db, p.id, p.seatplanId, now, seat.VenueSectionId)
       .where('s.ticket_group_id', '=', seat.TicketGroupId)
@@ -327,10 +276,17 @@ async function holdAnyFreeSeat(
       .execute();
     if (candidates.length === 0) break;
     for (const c of candidates) {
-      const until = await tryHold(db, p.id, c.section_id, c.x, c.y, visitor, now, expiresAt, address);
+      const at = { presentationId: p.id, sectionId: c.section_id, x: c.x, y: c.y };
+      // A place this address has held as long as a hold lasts goes to someone else; another may do.
+      const until = await tryHold(db, at, visitor, now, expiresAt, taker).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'too_many_attempts')) throw err;
+        refused = err;
+        return null;
+      });
       if (until !== null) return { x: c.x, y: c.y, expiresAt: until };
     }
   }
+  if (refused) throw refused;
   throw new AppError('ga_not_enough_seats', 'not enough places left');
 }
 
@@ -340,15 +296,13 @@ export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: n
   if (seat.XCoordinate === undefined || seat.YCoordinate === undefined) {
     throw new AppError('formValidation', 'XCoordinate and YCoordinate are required');
   }
-  const result = await releaseHold(
-    db,
-    p.id,
-    seat.VenueSectionId,
-    seat.XCoordinate,
-    seat.YCoordinate,
-    visitor,
-  );
-  if (Number(result.numDeletedRows) !== 1) {
+  const at = {
+    presentationId: p.id,
+    sectionId: seat.VenueSectionId,
+    x: seat.XCoordinate,
+    y: seat.YCoordinate,
+  };
+  if (!(await releaseHold(db, at, visitor, now))) {
     throw new AppError('unlock_seat_error', 'this seat is not held by you');
   }
   return { unlockedSeat: { x: seat.XCoordinate, y: seat.YCoordinate } };
@@ -356,15 +310,18 @@ export async function unlockSeat(db: Db, seat: LockSeat, visitor: string, now: n
 
 /**
  * The one extension of a cart's timer (spec section 4): every seat the visitor holds for the
- * presentation gets a fresh lock of the longest step's length. A second extension is refused.
+ * presentation gets a fresh lock of the longest step's length. A second extension is refused. No hold
+ * outlives its span from its start (`cartHoldMs`): a seat taken again at once from the same
+ * address continues its earlier hold (holds.ts), so its extension is cut short there.
  */
 export async function extendLocks(db: Db, presentationId: number, visitor: string, now: number) {
   const p = await getSellablePresentation(db, presentationId, now);
-  const expiresAt = now + extensionMs(p.lockTimer);
+  const extended = now + extensionMs(p.lockTimer);
+  const life = cartHoldMs(p.lockTimer);
   return db.transaction().execute(async (trx) => {
     const held = await trx
       .selectFrom('seat_holds')
-      .select(['extended'])
+      .select(['extended', 'created_at'])
       .where('presentation_id', '=', p.id)
       .where('visitor', '=', visitor)
       .where('state', '=', 'held')
@@ -374,9 +331,13 @@ export async function extendLocks(db: Db, presentationId: number, visitor: strin
     if (held.length === 0) throw new AppError('lock_seat_error', 'no seat is held any more');
     if (held.some((h) => h.extended === 1))
       throw new AppError('lock_extension_used', 'the time was already extended once');
+    const expiresAt = Math.min(extended, ...held.map((h) => Number(h.created_at) + life));
     await trx
       .updateTable('seat_holds')
-      .set({ expires_at: expiresAt, extended: 1 })
+      .set({
+        expires_at: sql<number>`CASE WHEN created_at + ${life} < ${extended} THEN created_at + ${life} ELSE ${extended} END`,
+        extended: 1,
+      })
       .where('presentation_id', '=', p.id)
       .where('visitor', '=', visitor)
       .where('state', '=', 'held')

@@ -4,17 +4,11 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getSellablePresentation } from '../catalogue/presentations.ts';
 import { lockTtlMs } from './holdTimes.ts';
-import { releaseHold, tryHold } from './seats.ts';
+import { releaseHold, type SeatAt, tryHold } from './holds.ts';
 
 type Db = Kysely<Database>;
 
-/** One seat in one presentation. */
-export interface SeatAt {
-  presentationId: number;
-  sectionId: number;
-  x: number;
-  y: number;
-}
+export type { SeatAt } from './holds.ts';
 
 /**
  * Holds a seat in each of several presentations for one visitor, all or nothing (a season subscriber's
@@ -61,17 +55,7 @@ export async function holdSeatsAcross(
     let expiresAt = Number.MAX_SAFE_INTEGER;
     for (const s of ordered) {
       const ttl = plans.get(s.presentationId)!.ttl;
-      const until = await tryHold(
-        trx,
-        s.presentationId,
-        s.sectionId,
-        s.x,
-        s.y,
-        visitor,
-        now,
-        now + ttl,
-        address,
-      );
+      const until = await tryHold(trx, s, visitor, now, now + ttl, { address });
       if (until === null) throw taken(s.presentationId);
       expiresAt = Math.min(expiresAt, until);
     }
@@ -88,10 +72,7 @@ const taken = (presentationId: number) =>
 export async function releaseSeatsAcross(db: Db, seats: readonly SeatAt[], visitor: string): Promise<number> {
   let released = 0;
   await db.transaction().execute(async (trx) => {
-    for (const s of seats) {
-      const r = await releaseHold(trx, s.presentationId, s.sectionId, s.x, s.y, visitor);
-      released += Number(r.numDeletedRows);
-    }
+    for (const s of seats) if (await releaseHold(trx, s, visitor)) released++;
   });
   return released;
 }

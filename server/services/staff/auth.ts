@@ -5,20 +5,76 @@ import type { RateEventsRepository } from '../../db/repositories/rateEvents.ts';
 import type { StaffRole } from '../../db/staffTables.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { countTry, forgetEvent, type Limit } from '../customers/rateLimit.ts';
+import {
+  assertUnderLimit,
+  forgetEvent,
+  type Limit,
+  lockLimits,
+  recordEvent,
+} from '../customers/rateLimit.ts';
 import { sha256, verifyPassword } from '../customers/secrets.ts';
 
 type Db = Kysely<Database>;
 
-/** Failed staff logins: 10 per username and 30 per address per 15 minutes. */
-const FAILS_PER_USER: Limit = { bucket: 'staff_user', max: 10, windowMs: 15 * 60_000 };
+/*
+ * Failed staff logins (issue 32), counted in the database so every process sees them. A limit on the
+ * username alone let anyone lock the manager out with 10 wrong passwords; so a username's failures never
+ * refuse an address that has not failed on it, and past the hard limit one the user logged in from lately.
+ * - per (username, address): 5 per 15 minutes, then that address is refused for that user;
+ * - per address, across usernames: 30 per 15 minutes (one address guessing many accounts);
+ * - per username, from all addresses: past 10 per 15 minutes, only addresses without failures on it are
+ *   checked (one guess each); past 30 per hour, only addresses the user logged in from in the last day.
+ */
+const FAILS_PER_USER_ADDRESS: Limit = { bucket: 'staff_user_address', max: 5, windowMs: 15 * 60_000 };
 const FAILS_PER_ADDRESS: Limit = { bucket: 'staff_address', max: 30, windowMs: 15 * 60_000 };
+const FAILS_PER_USER: Limit = { bucket: 'staff_user', max: 10, windowMs: 15 * 60_000 };
+const FAILS_PER_USER_HARD: Limit = { bucket: 'staff_user', max: 30, windowMs: 60 * 60_000 };
+/** Successful logins per (username, address); the rate table keeps a day (pruneEvents). */
+const KNOWN_ADDRESS = { bucket: 'staff_known', windowMs: 24 * 3_600_000 };
 /** A staff session lasts a working day. */
 export const STAFF_SESSION_MS = 12 * 3_600_000;
 
 /**
+ * Counts a login try in advance (so a burst cannot pass before any is counted), or refuses it with
+ * too_many_attempts (Retry-After) under the limits above. Answers the keys it was counted under.
+ */
+async function countStaffTry(
+  db: Db,
+  events: RateEventsRepository,
+  username: string,
+  address: string,
+  now: number,
+) {
+  const pair = `${address} ${username}`;
+  const limits = [
+    [FAILS_PER_USER_ADDRESS, pair],
+    [FAILS_PER_ADDRESS, address],
+    [FAILS_PER_USER, username],
+  ] as const;
+  await db.transaction().execute(async (trx) => {
+    await lockLimits(events, limits, trx);
+    await assertUnderLimit(events, FAILS_PER_USER_ADDRESS, pair, now, trx);
+    await assertUnderLimit(events, FAILS_PER_ADDRESS, address, now, trx);
+    const known = await events.instantsSince(KNOWN_ADDRESS.bucket, pair, now - KNOWN_ADDRESS.windowMs, trx);
+    if (known.length === 0) {
+      await assertUnderLimit(events, FAILS_PER_USER_HARD, username, now, trx);
+      const failedHere = await events.instantsSince(
+        FAILS_PER_USER_ADDRESS.bucket,
+        pair,
+        now - FAILS_PER_USER_ADDRESS.windowMs,
+        trx,
+      );
+      if (failedHere.length > 0) await assertUnderLimit(events, FAILS_PER_USER, username, now, trx);
+    }
+    for (const [limit, key] of limits) await recordEvent(events, limit, key, now, trx);
+  });
+  return { pair, limits };
+}
+
+/**
  * Logs a staff user in by username and password (one answer for an unknown user and a wrong password).
- * Each try counts against the limits before the password is checked; a right password takes it back.
+ * Each try counts against the limits before the password is checked (countStaffTry); a right password
+ * takes it back and makes the address one the user logged in from.
  */
 export async function staffLogin(
   db: Db,
@@ -28,11 +84,7 @@ export async function staffLogin(
   now: number,
 ): Promise<{ sessionId: string; me: StaffMe }> {
   const username = body.username.trim().toLowerCase();
-  const limits = [
-    [FAILS_PER_USER, username],
-    [FAILS_PER_ADDRESS, address],
-  ] as const;
-  await db.transaction().execute((trx) => countTry(events, limits, now, trx));
+  const { pair, limits } = await countStaffTry(db, events, username, address, now);
   const user = await db
     .selectFrom('staff_users')
     .selectAll()
@@ -43,6 +95,7 @@ export async function staffLogin(
   const sessionId = randomBytes(16).toString('base64url');
   await db.transaction().execute(async (trx) => {
     for (const [limit, key] of limits) await forgetEvent(events, limit, key, now, trx);
+    await events.record(KNOWN_ADDRESS.bucket, pair, now, trx);
     await trx
       .insertInto('staff_sessions')
       .values({

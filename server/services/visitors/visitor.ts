@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError, tooManyAttempts } from '../../errors.ts';
+import { SlidingWindow } from './slidingWindow.ts';
 import { isIssuedVisitorId, issueVisitorId } from './visitorId.ts';
 
 export const VISITOR_COOKIE = 'uuid';
@@ -20,6 +21,11 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  */
 export async function visitorCookie(app: FastifyInstance): Promise<void> {
   app.decorateRequest('visitorCookieUuid', '');
+  app.decorateRequest('visitorIdWaitMs', 0);
+  // Minting ids costs something (issue 32): an id is free to make, and each new one used to mean a new
+  // allowance of seats. In memory per process, like the call rates (slidingWindow.ts); the hard limits,
+  // seats held per address, are counted in the database.
+  const minted = new SlidingWindow(app.deps.config.limits.visitorIdsPerMinutePerAddress, 60_000);
   app.addHook('onRequest', async (request, reply) => {
     const fromCookie = request.cookies[VISITOR_COOKIE];
     if (fromCookie && isIssuedVisitorId(app.deps.visitorKey, fromCookie)) {
@@ -29,6 +35,13 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
     // A shared, cacheable answer (the events board, a plan, a status map) sets no cookie: a CDN keeps no
     // answer that sets one, and these calls need no visitor (GET /api/session hands it out).
     if (request.routeOptions.config.shared) return;
+    // Over the address's rate the call goes on without an id (a page still loads); GET /api/session
+    // answers too_many_attempts with the wait (`requireIssuedVisitor`).
+    const wait = minted.hit(request.ip, app.deps.clock.now());
+    if (wait !== null) {
+      request.visitorIdWaitMs = wait;
+      return;
+    }
     const uuid = issueVisitorId(app.deps.visitorKey);
     request.visitorCookieUuid = uuid;
     reply.setCookie(VISITOR_COOKIE, uuid, {
@@ -42,6 +55,12 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
 }
 // Without fastify-plugin's symbol the hook would stay inside its own context.
 (visitorCookie as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** The visitor id of the cookie, or of this answer's new cookie; too_many_attempts when none was issued. */
+export function requireIssuedVisitor(request: FastifyRequest): string {
+  if (request.visitorCookieUuid) return request.visitorCookieUuid;
+  throw tooManyAttempts('too many new visitors from this address', request.visitorIdWaitMs);
+}
 
 /**
  * The visitor of a seat call: the `uuid` header is required and must be an id the box office issued

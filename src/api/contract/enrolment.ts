@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Agorot, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { Agorot, IdParam, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 
 /**
  * The season enrolment of the cart payload (issue 16): the enrolment membership, the tariff chosen
@@ -98,12 +98,13 @@ export const EnrolmentMembershipSchema = z
 export type EnrolmentMembership = z.infer<typeof EnrolmentMembershipSchema>;
 
 export const EnrollParamsSchema = z.object({ membershipIdOrCode: z.string().min(1).max(40) });
-export const EnrollIdParamsSchema = z.object({ membershipId: z.coerce.number().int().positive() });
+export const EnrollIdParamsSchema = z.object({ membershipId: IdParam });
 
 export const EnrollStatusQuerySchema = z.object({
   presentations: z
     .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,39}$/)
+    // Decimal ids as IdParam reads them (no leading zero), up to 40 of them.
+    .regex(/^[1-9]\d{0,8}(,[1-9]\d{0,8}){0,39}$/)
     .transform((s) => [...new Set(s.split(',').map(Number))]),
 });
 

@@ -200,6 +200,8 @@ export const errorCatalogue = {
   not_logged_in: 401, // product: a personal-area call without a customer session
   not_your_item: 403, // product: another customer's reservation or voucher
   too_many_attempts: 429, // product: SMS, login, seat-hold, lock and commit limits (Retry-After)
+  cross_origin_refused: 403, // product: a cookie-session call from another origin (issue 32)
+  json_body_required: 415, // product: a cookie-session call whose body is not JSON (issue 32)
   metrics_token_required: 401, // product: GET /metrics without the METRICS_TOKEN
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedTextSchema } from './common.ts';
+import { IdParam, LocalizedTextSchema } from './common.ts';
 import { TicketSchema } from './presentations.ts';
 
 /**
@@ -46,4 +46,4 @@ export const MemberTicketsAnswerSchema = z.object({
 });
 export type MemberTicketsAnswer = z.infer<typeof MemberTicketsAnswerSchema>;
 
-export const MemberTicketsParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const MemberTicketsParamsSchema = z.object({ id: IdParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Agorot, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { Agorot, IdParam, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 
 /** Spec section 9: at most 2 memberships in an order. */
 export const MEMBERSHIP_MAX_QUANTITY = 2;
@@ -124,7 +124,7 @@ export const MembershipQuerySchema = z.object({
 export const MembershipAnswerSchema = z.object({ membership: MembershipForSaleSchema });
 export type MembershipAnswer = z.infer<typeof MembershipAnswerSchema>;
 
-/** POST /memberships/member-lookup: the members of the customer with this ID number. */
+/** POST /memberships/member-lookup: an ID number whose member is sent a login code. */
 export const MemberLookupBodySchema = z.object({
   ssn: z.string().trim().min(1).max(20),
   recaptchaToken: z.string().max(4000).optional(),
@@ -134,25 +134,19 @@ export const MemberLoginBodySchema = z.object({
   ssn: z.string().trim().min(1).max(20),
   smsCode: z.string().trim().min(1).max(12),
 });
-export const LookedUpMemberSchema = z.object({
-  memberNumber: z.string(),
-  membershipId: z.number().int(),
-  name: LocalizedTextSchema,
-  startDate: IsoDateSchema,
-  endDate: IsoDateSchema,
-  isExpired: z.boolean(),
-  isNotStarted: z.boolean(),
-  balance: z.number().int(),
-});
+/**
+ * The same for every valid ID number, a member's or not (issue 32: the lookup must not tell a stranger
+ * who is a customer). The member's memberships come with the login (customerInfo.members).
+ */
 export const MemberLookupAnswerSchema = z.object({
-  members: z.array(LookedUpMemberSchema),
-  maskedMobile: z.string().describe('the mobile number the login code goes to, masked'),
-  loginMethod: z.enum(['phone', 'email']).describe('how members log in (settings)'),
+  loginMethod: z
+    .enum(['phone', 'email'])
+    .describe('how members log in (settings); phone: a member gets the code by SMS on their mobile'),
 });
 export type MemberLookupAnswer = z.infer<typeof MemberLookupAnswerSchema>;
 
 /** The seat calls of a membership that carries seats (spec section 7). */
-export const MembershipSeatQuerySchema = z.object({ membershipId: z.coerce.number().int().positive() });
+export const MembershipSeatQuerySchema = z.object({ membershipId: IdParam });
 export const MembershipLockSeatBodySchema = z.object({
   seat: z.object({
     MembershipId: z.number().int().positive(),

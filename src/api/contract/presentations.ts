@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { Agorot, IdParam, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 
 export const SaleStatusSchema = z.enum(['open', 'not_started', 'ended']);
 export type SaleStatus = z.infer<typeof SaleStatusSchema>;
@@ -176,7 +176,7 @@ export const PresentationsQuerySchema = z.object({
 export const PresentationsAnswerSchema = z.object({ presentations: z.array(PresentationSummarySchema) });
 export type PresentationsAnswer = z.infer<typeof PresentationsAnswerSchema>;
 
-export const PresentationParamsSchema = z.object({ id: Id });
+export const PresentationParamsSchema = z.object({ id: IdParam });
 export const PresentationQuerySchema = z.object({
   ticketCodes: z
     .string()

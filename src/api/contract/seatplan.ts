@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSeatKey, SEAT_KEY_PATTERN } from '../../domain/seatKey.ts';
-import { Id } from './common.ts';
+import { IdParam } from './common.ts';
 
 /**
  * Seat plan V2: sections S → groups G → rows R → seats S (spec section 3).
@@ -76,7 +76,7 @@ export type PlanGroup = z.infer<typeof PlanGroupSchema>;
 export type PlanSection = z.infer<typeof PlanSectionSchema>;
 export type Seatplan = z.infer<typeof SeatplanSchema>;
 
-export const SeatplanQuerySchema = z.object({ venueId: Id, seatplanId: Id });
+export const SeatplanQuerySchema = z.object({ venueId: IdParam, seatplanId: IdParam });
 
 /** A seat key on the wire (`section_x_y`, see src/domain/seatKey.ts), typed as the branded SeatKey. */
 export const SeatKeySchema = z

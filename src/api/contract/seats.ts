@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, IdParam } from './common.ts';
 import { SeatKeySchema } from './seatplan.ts';
 
 const BoolFlag = z
@@ -7,10 +7,10 @@ const BoolFlag = z
   .transform((v) => Number(v) === 1);
 
 export const SeatsStatusQuerySchema = z.object({
-  presentationId: Id,
-  venueTypeId: Id,
+  presentationId: IdParam,
+  venueTypeId: IdParam,
   isReserved: BoolFlag,
-  sectionId: Id.optional(),
+  sectionId: IdParam.optional(),
   miniSiteUrl: z
     .string()
     .max(200)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedTextSchema } from './common.ts';
+import { IdParam, LocalizedTextSchema } from './common.ts';
 
 /** Staff, managers (issue 20): the venues and whether each sells through the site (location offline). */
 export const StaffVenueSchema = z.object({
@@ -11,6 +11,6 @@ export const StaffVenueSchema = z.object({
 export type StaffVenue = z.infer<typeof StaffVenueSchema>;
 
 export const StaffVenuesAnswerSchema = z.object({ venues: z.array(StaffVenueSchema) });
-export const StaffVenueParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const StaffVenueParamsSchema = z.object({ id: IdParam });
 export const StaffOnlineSalesBodySchema = z.object({ enabled: z.boolean() });
 export type StaffOnlineSalesBody = z.infer<typeof StaffOnlineSalesBodySchema>;

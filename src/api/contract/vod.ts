@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { IdParam, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 
 /**
  * Video on demand (spec sections 2, 3 and 8; issue 17): a purchase's viewing page, the start of a play,
@@ -15,7 +15,7 @@ export const VodKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 export const VodParamsSchema = z.object({
   resId: z.string().regex(/^[A-Za-z0-9]{4,40}$/),
-  vodId: Id,
+  vodId: IdParam,
 });
 export const VodQuerySchema = z.object({ k: VodKeySchema.optional() });
 

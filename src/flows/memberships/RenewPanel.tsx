@@ -66,11 +66,15 @@ export function RenewPanel({ store }: { store: MembershipStore }) {
   );
 }
 
-/** Member lookup by ID number: the code goes to the member's mobile, and the code logs them in. */
+/**
+ * Member lookup by ID number: the code goes to the member's mobile, and the code logs them in. The
+ * lookup answers alike whoever the ID number names (issue 32), so the text says where the code went only
+ * "if"; the memberships come with the login.
+ */
 function MemberLookup() {
   const { t } = useTranslation();
   const [ssn, setSsn] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (f: () => Promise<void>) => {
@@ -88,7 +92,7 @@ function MemberLookup() {
     <Card withBorder padding="md" data-testid="member-lookup">
       <Stack gap="xs">
         <Text fw={600}>{t('memberships.alreadyMember')}</Text>
-        {sentTo === null ? (
+        {!sent ? (
           <Group align="flex-end" gap="xs">
             <TextInput
               label={t('memberships.ssn')}
@@ -102,14 +106,19 @@ function MemberLookup() {
             <Button
               variant="light"
               loading={busy}
-              onClick={() => void run(async () => setSentTo((await membershipApi.lookup(ssn)).maskedMobile))}
+              onClick={() =>
+                void run(async () => {
+                  await membershipApi.lookup(ssn);
+                  setSent(true);
+                })
+              }
             >
               {t('memberships.findMe')}
             </Button>
           </Group>
         ) : (
           <Stack gap="xs">
-            <Text size="sm">{t('memberships.codeSentTo', { mobile: sentTo })}</Text>
+            <Text size="sm">{t('memberships.codeSentIfMember')}</Text>
             <PinInput
               length={6}
               type="number"
@@ -126,6 +135,18 @@ function MemberLookup() {
                 {error}
               </Text>
             ) : null}
+            {/* No answer says an ID number was mistyped: the way back to it is always there. */}
+            <Button
+              variant="subtle"
+              size="xs"
+              disabled={busy}
+              onClick={() => {
+                setSent(false);
+                setError(null);
+              }}
+            >
+              {t('memberships.otherSsn')}
+            </Button>
           </Stack>
         )}
       </Stack>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
+import { parseDecimalId } from '../../api/contract/common.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -30,8 +31,9 @@ export default function OrderPage() {
   const { settings } = useSnapshot(session);
   const account = useSnapshot(customerState);
   const { presentationId } = useParams();
-  const id = Number(presentationId);
-  const valid = Number.isInteger(id) && id > 0;
+  // As the box office reads it: '0x10' or '16.0' is no presentation (the page answers 404 too).
+  const id = parseDecimalId(presentationId ?? '') ?? 0;
+  const valid = id > 0;
   const state = useAsync(async (signal) => {
     const [presentation, prices] = await Promise.all([
       api.presentation(id, signal),

@@ -34,12 +34,13 @@ const SMS_TEXT: Record<Locale, (code: string, link: string | null) => string> = 
  * POST /customer/mobile-login. Answers the same whether or not the number belongs to a customer: a
  * code is sent only to a known number (or to any number when the shop asks to send regardless), but
  * an attempt is recorded either way so rate limits and timing look alike. A new attempt retires the
- * number's earlier codes.
+ * number's earlier codes. `address` null: the caller counted the try against its address already (the
+ * member lookup counts every lookup alike, a member's or not).
  */
 export async function requestSmsCode(
   ctx: AuthContext,
   body: { mobileNumber: string; sendSmsRegardlessOfCustomerExistence?: boolean | undefined },
-  address: string,
+  address: string | null,
   locale: Locale,
 ): Promise<void> {
   const mobile = mobileOrThrow(body.mobileNumber);
@@ -49,10 +50,12 @@ export async function requestSmsCode(
   const sendTo = await ctx.db.transaction().execute(async (trx) => {
     await countTry(
       events,
-      [
-        [SMS_PER_NUMBER, mobile],
-        [SMS_PER_ADDRESS, address],
-      ],
+      address === null
+        ? [[SMS_PER_NUMBER, mobile]]
+        : [
+            [SMS_PER_NUMBER, mobile],
+            [SMS_PER_ADDRESS, address],
+          ],
       ctx.now,
       trx,
     );
