@@ -93,6 +93,7 @@ describe('production start-up', () => {
     AUTH_SECRET: 'x'.repeat(48),
     PUBLIC_URL: 'https://tickets.example',
     COOKIE_SECURE: '1',
+    SMTP_URL: 'smtp://mail.example:587',
   };
   /** The problems one ConfigError lists, one a line. */
   const problemsOf = (env: Record<string, string>): string[] => {
@@ -107,6 +108,12 @@ describe('production start-up', () => {
 
   it('starts with safe settings', () => {
     expect(loadConfig(production).production).toBe(true);
+  });
+
+  it('refuses to keep order confirmations in the mail outbox', () => {
+    expect(problemsOf({ ...production, SMTP_URL: '' })).toEqual([
+      expect.stringMatching(/^NODE_ENV=production: SMTP_URL is not set/),
+    ]);
   });
 
   it('refuses the development SMS outbox and says what to set', () => {
@@ -150,10 +157,11 @@ describe('production start-up', () => {
       expect.stringMatching(/AUTH_SECRET is not set/),
       expect.stringMatching(/DEV_OUTBOX/),
       expect.stringMatching(/PUBLIC_URL/),
+      expect.stringMatching(/SMTP_URL/),
       expect.stringMatching(/COOKIE_SECURE/),
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' })).toThrow(
-      `5 settings to fix:\n- ${problems.join('\n- ')}`,
+      `6 settings to fix:\n- ${problems.join('\n- ')}`,
     );
   });
 

@@ -30,6 +30,11 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: ServerConfig)
   if (env.DEV_OUTBOX === '1') refuse('DEV_OUTBOX=1 would show every login code; remove it');
   const publicUrl = publicUrlProblem(env.PUBLIC_URL);
   if (publicUrl) refuse(publicUrl);
+  if (!config.smtpUrl)
+    refuse(
+      'SMTP_URL is not set: order confirmations and e-tickets would stay in the database’s mail outbox; ' +
+        'set SMTP_URL (and MAIL_FROM)',
+    );
   if (!config.cookieSecure)
     refuse('COOKIE_SECURE is not 1: session cookies would also travel over plain http; set COOKIE_SECURE=1');
   return problems;

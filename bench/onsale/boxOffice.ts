@@ -61,9 +61,14 @@ export async function startBoxOffice(opts: {
         STATIC_DIR: '',
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
-        // Production refuses the outbox SMS sender and a missing AUTH_SECRET; no SMS is sent here.
+        // Production refuses development settings (server/configChecks.ts); no SMS or mail is sent here
+        // (the confirmations wait in the queue, which is not sent during a run).
         SMS_SENDER: 'http',
         SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        MESSAGES_INTERVAL_SECONDS: '3600',
+        PUBLIC_URL: 'https://tickets.bench.example',
+        COOKIE_SECURE: '1',
         ...BENCH_LIMITS,
         ...opts.env,
       },

@@ -40,7 +40,7 @@ export function externalLinkOf(rawUrl: string): ExternalLink | null {
  * and the hosts the settings name: services/links/trustedHosts.ts) is a 302 to the address; any other
  * host gets the "leaving" page (200) in the customer's language, and an address that is never followed
  * gets that page with only the way back (400). The shop never follows these paths itself
- * (src/app/ExternalLinkPath.tsx): a phishing link cannot start on the venue's domain.
+ * (src/app/UnknownPath.tsx): a phishing link cannot start on the venue's domain.
  */
 export function externalLinkRoute(app: FastifyInstance) {
   const { config, settings, db, clock } = app.deps;
