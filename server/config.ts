@@ -270,10 +270,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === '' || v === '0' || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = commaList(v);
   for (const entry of list)
     if (
       !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry) &&
@@ -283,11 +280,16 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   return list;
 }
 
-function parseOrigins(value: string | undefined): string[] {
-  const list = (value ?? '')
+/** The trimmed, non-empty entries of a comma list. */
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+function parseOrigins(value: string | undefined): string[] {
+  const list = commaList(value);
   for (const origin of list)
     if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin))
       return invalid(`CSP_PAYMENT_ORIGINS: '${origin}' is not an https origin (https://host[:port])`, []);
@@ -296,10 +298,7 @@ function parseOrigins(value: string | undefined): string[] {
 
 /** ALLOWED_ORIGINS: a comma list of http(s) origins (scheme://host[:port], no path). */
 function parseAllowedOrigins(value: string | undefined): string[] {
-  const list = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = commaList(value);
   for (const origin of list)
     if (
       !/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin) &&
@@ -318,10 +317,7 @@ function percent(value: string, name: string): number {
 
 /** A comma list of host names (no scheme, port or path; IDN as punycode), lower-cased. */
 export function parseHosts(value: string | undefined, name: string): string[] {
-  const list = (value ?? '')
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+  const list = commaList(value).map((h) => h.toLowerCase());
   for (const host of list)
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host))
       return invalid(`${name}: '${host}' is not a host name (like tickets.venue.example)`, []);
@@ -336,10 +332,7 @@ function parseSmsSender(value: string | undefined): 'outbox' | 'http' {
 
 export function parseLocales(value: string | undefined): Locale[] {
   if (!value) return [...DEFAULT_LOCALES];
-  const list = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = commaList(value);
   const locales = list.map((l) => {
     const parsed = LocaleSchema.safeParse(l);
     if (!parsed.success) {

@@ -2,19 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { commit, seatShop } from '../testing/checkout.ts';
-import { findPresentation, lockBody, plainFreeSeats } from '../testing/fixtures.ts';
+import { findPresentation, lockBody, lockFrom, plainFreeSeats } from '../testing/fixtures.ts';
 import { createTestApp, dialects, type TestApp, type TestAppOptions, visitor } from '../testing/harness.ts';
-
-/** A caller from its own address (the test apps trust no proxy: the socket address is the client). */
-function lockFrom(app: FastifyInstance, uuid: string, body: unknown, address = '203.0.113.7', op = 'lock') {
-  return app.inject({
-    method: 'PUT',
-    url: `/api/seats/${op}-seat`,
-    headers: { uuid },
-    remoteAddress: address,
-    payload: body as object,
-  });
-}
 
 async function freeStatus(app: FastifyInstance, p: PresentationSummary, key: string): Promise<boolean> {
   const res = await app.inject({
@@ -50,7 +39,7 @@ describe.each(dialects)('abuse limits on %s', (dialect) => {
     const issued = (session.json() as { uuid: string }).uuid;
     const body = lockBody(movies[0]!, seats[0]![0]!);
     const minted = crypto.randomUUID();
-    for (const op of ['lock', 'unlock']) {
+    for (const op of ['lock', 'unlock'] as const) {
       const res = await lockFrom(app, minted, body, undefined, op);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'visitor_required' });
@@ -145,7 +134,7 @@ describe.each(dialects)('abuse limits on %s', (dialect) => {
     });
     const me = visitor();
     const body = lockBody(movies[0]!, seats[0]![0]!);
-    for (const op of ['lock', 'unlock', 'lock', 'unlock'])
+    for (const op of ['lock', 'unlock', 'lock', 'unlock'] as const)
       expect((await lockFrom(app, me, body, '192.0.2.1', op)).statusCode).toBe(200);
     const fifth = await lockFrom(app, me, body, '192.0.2.1');
     expect(fifth.statusCode).toBe(429);

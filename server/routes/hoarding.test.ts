@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
-import { freeSeats, listPresentations, lockBody, type FreeSeat } from '../testing/fixtures.ts';
+import { type FreeSeat, freeSeats, listPresentations, lockBody, lockFrom } from '../testing/fixtures.ts';
 import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
 
 /** Issue 32: one client address must not take a hall off sale, however many visitor ids it mints. */
@@ -11,16 +11,6 @@ const NEIGHBOUR = '198.51.100.42';
 async function newVisitor(app: FastifyInstance, address: string) {
   const res = await app.inject({ method: 'GET', url: '/api/session', remoteAddress: address });
   return res;
-}
-
-function lockFrom(app: FastifyInstance, uuid: string, body: unknown, address: string, op = 'lock') {
-  return app.inject({
-    method: 'PUT',
-    url: `/api/seats/${op}-seat`,
-    headers: { uuid },
-    remoteAddress: address,
-    payload: body as object,
-  });
 }
 
 /** The demo's smallest hall on sale with numbered seats, and its seat count. */

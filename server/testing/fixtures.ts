@@ -84,6 +84,23 @@ export function lockBody(
   };
 }
 
+/** A lock or unlock call from a client address of its own (the test apps trust no proxy). */
+export function lockFrom(
+  app: FastifyInstance,
+  uuid: string,
+  body: unknown,
+  address = '203.0.113.7',
+  op: 'lock' | 'unlock' = 'lock',
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/seats/${op}-seat`,
+    headers: { uuid },
+    remoteAddress: address,
+    payload: body as object,
+  });
+}
+
 export function lock(app: FastifyInstance, uuid: string, body: unknown) {
   return app.inject({
     method: 'PUT',
