@@ -184,6 +184,8 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
     if (opts.holder)
       await assertUnderHoldLimits(db, visitor, opts.holder.address, now, opts.holder.limits, [p.id]);
   } catch (err) {
+    // Recorded like any release: a refused take that continued an earlier hold must not end that hold's
+    // count (a fresh take is recorded as starting now, which changes nothing for the address).
     const at = { presentationId: p.id, sectionId: seat.VenueSectionId, x: taken.x, y: taken.y };
     await releaseHold(db, at, visitor, now);
     throw err;
