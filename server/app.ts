@@ -63,6 +63,7 @@ import { abuseGuard } from './services/visitors/abuse.ts';
 import { visitorIdKey } from './services/visitors/visitorId.ts';
 import { metricsPlugin } from './http/metrics.ts';
 import { securityHeaders } from './http/security.ts';
+import { clientAddress } from './http/clientAddress.ts';
 import { originGuard } from './http/originGuard.ts';
 import { shopPages } from './http/shopPages.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 2048 });
+  clientAddress(app);
   await app.register(visitorCookie);
   await app.register(abuseGuard);
 

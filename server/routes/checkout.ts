@@ -100,7 +100,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return countedAttempt(
         { db: db.kysely, rateEvents: rateEventsRepository(db) },
         VOUCHER_MISSES_PER_ADDRESS,
-        request.ip,
+        request.clientAddress,
         clock.now(),
         run,
         isUnknownCode,
@@ -158,7 +158,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return countedAttempt(
         { db: db.kysely, rateEvents: rateEventsRepository(db) },
         VOUCHER_MISSES_PER_ADDRESS,
-        request.ip,
+        request.clientAddress,
         now,
         () => voucherBalance(db.kysely, request.query.reference, now),
         isUnknownCode,

@@ -42,7 +42,7 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
         .split(' ')[0]!
         .slice(0, 40);
       violations.inc({ directive });
-      if (logged.hit(request.ip, Date.now()) === null)
+      if (logged.hit(request.clientAddress, Date.now()) === null)
         request.log.warn(
           {
             directive,

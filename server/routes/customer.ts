@@ -103,7 +103,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await checkCaptcha(request, request.body.recaptchaToken);
-      await requestSmsCode(ctx(), request.body, request.ip, request.query.language ?? config.defaultLocale);
+      await requestSmsCode(
+        ctx(),
+        request.body,
+        request.clientAddress,
+        request.query.language ?? config.defaultLocale,
+      );
       return { data: { success: true as const } };
     },
   );
@@ -119,7 +124,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      startSession(request, reply, await validateSmsCode(ctx(), request.body, request.ip)),
+      startSession(request, reply, await validateSmsCode(ctx(), request.body, request.clientAddress)),
   );
 
   app.post(
@@ -134,7 +139,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await checkCaptcha(request, request.body.recaptchaToken);
-      return startSession(request, reply, await emailLogin(ctx(), request.body, request.ip));
+      return startSession(request, reply, await emailLogin(ctx(), request.body, request.clientAddress));
     },
   );
 
@@ -149,7 +154,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      startSession(request, reply, await tokenLogin(ctx(), request.body.token, request.ip)),
+      startSession(request, reply, await tokenLogin(ctx(), request.body.token, request.clientAddress)),
   );
 
   app.post(

@@ -142,7 +142,7 @@ export const enrollRoutes: FastifyPluginAsyncZod = async (app) => {
         now: clock.now(),
         visitor,
         customerId,
-        holder: { address: request.ip, limits: config.limits },
+        holder: { address: request.clientAddress, limits: config.limits },
       });
     },
   );

@@ -90,6 +90,22 @@ describe.each(dialects)('hoarding from one address on %s', (dialect) => {
     expect((await lockFrom(t.app, again, lockBody(show, left[1]!), SCRIPT)).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: rotating addresses inside it changes nothing', async () => {
+    t = await createTestApp(dialect, { env: { LIMIT_HELD_SEATS_PER_ADDRESS: '3' } });
+    const { show } = await smallestHall(t);
+    const free = await freeSeats(t.app, show);
+    const from = async (address: string, seat: FreeSeat) => {
+      const uuid = ((await newVisitor(t!.app, address)).json() as { uuid: string }).uuid;
+      return lockFrom(t!.app, uuid, lockBody(show, seat), address);
+    };
+    for (const [i, address] of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:a:b:c:d'].entries())
+      expect((await from(address, free[i]!)).statusCode).toBe(200);
+    const rotated = await from('2001:db8:1:2:ffff::9', free[3]!);
+    expect(rotated.statusCode).toBe(429);
+    expect(rotated.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect((await from('2001:db8:1:3::1', free[3]!)).statusCode).toBe(200);
+  });
+
   it('issues one address only so many visitor ids a minute; a known visitor keeps its id', async () => {
     t = await createTestApp(dialect, { env: { LIMIT_VISITOR_IDS_PER_MINUTE_PER_ADDRESS: '5' } });
     const ids = new Set<string>();

@@ -112,7 +112,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       // ID numbers are easy to guess: a lookup counts like a ticket-code lookup (per visitor and per
       // address, LIMIT_CODES_PER_MINUTE_*), and the captcha is checked when one is configured.
       await app.guardCall('code', request);
-      const mobile = await lookUpMember(auth(), request.body.ssn, request.ip);
+      const mobile = await lookUpMember(auth(), request.body.ssn, request.clientAddress);
       const loginMethod = settings.customerArea.loginMethods.members;
       // Not awaited: the answer must not wait for the SMS gateway only when there is a member to text
       // (a stranger would time it). A number over its own SMS limit, or a gateway failure, only logs.
@@ -136,11 +136,11 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const mobile = await memberLoginMobile(auth(), request.body.ssn, request.ip);
+      const mobile = await memberLoginMobile(auth(), request.body.ssn, request.clientAddress);
       const session = await validateSmsCode(
         auth(),
         { smsCode: request.body.smsCode, mobileNumber: mobile, ssn: request.body.ssn },
-        request.ip,
+        request.clientAddress,
       );
       await endSession(db.kysely, request.cookies[CUSTOMER_COOKIE]);
       reply.setCookie(CUSTOMER_COOKIE, session.sessionId, {
@@ -214,7 +214,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       lockMembershipSeat(db.kysely, request.body.seat, requireVisitor(request), clock.now(), {
-        address: request.ip,
+        address: request.clientAddress,
         limits: config.limits,
       }),
   );

@@ -110,7 +110,7 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         maxSeats: config.maxSeatsPerTransaction,
         replaces: request.body.replaces,
         assertSold: (p) => assertSoldHere(settings, p),
-        holder: { address: request.ip, limits: config.limits },
+        holder: { address: request.clientAddress, limits: config.limits },
       }),
   );
 

@@ -45,7 +45,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         db.kysely,
         events,
         request.body,
-        request.ip,
+        request.clientAddress,
         clock.now(),
       );
       reply.setCookie(STAFF_COOKIE, sessionId, {

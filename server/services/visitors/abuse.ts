@@ -57,7 +57,9 @@ export async function abuseGuard(app: FastifyInstance): Promise<void> {
     const visitor = requireVisitor(request);
     const now = app.deps.clock.now();
     const wait =
-      windows[kind].address.hit(request.ip, now) ?? windows[kind].visitor.hit(visitor, now) ?? null;
+      windows[kind].address.hit(request.clientAddress, now) ??
+      windows[kind].visitor.hit(visitor, now) ??
+      null;
     if (wait !== null) throw tooManyAttempts(`too many ${kind} calls`, wait);
     const { captcha } = app.deps;
     if (captcha.enabled && !(await verified(captcha, tokenOf(request), request.ip)))

@@ -37,7 +37,7 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
     if (request.routeOptions.config.shared) return;
     // Over the address's rate the call goes on without an id (a page still loads); GET /api/session
     // answers too_many_attempts with the wait (`requireIssuedVisitor`).
-    const wait = minted.hit(request.ip, app.deps.clock.now());
+    const wait = minted.hit(request.clientAddress, app.deps.clock.now());
     if (wait !== null) {
       request.visitorIdWaitMs = wait;
       return;
