@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { type FreeSeat, freeSeats, listPresentations, lockBody, lockFrom } from '../testing/fixtures.ts';
+import { MEMBERSHIP, SERIES_PRESENTATIONS } from '../seed/membershipIds.ts';
 import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
 
 /** Issue 32: one client address must not take a hall off sale, however many visitor ids it mints. */
@@ -191,5 +192,66 @@ describe.each(dialects)('hoarding from one address on %s', (dialect) => {
     t.clock.advance(wait * 1000);
     const f = await lockFrom(t.app, await id(), body, SCRIPT);
     expect(expiry(f)).toBe(t.clock.now() + ttl);
+  });
+
+  it("keeps a series membership's seat to the same rule: taken again at once, the same hold", async () => {
+    t = await createTestApp(dialect, { env: { LIMIT_HOLD_RETAKE_SECONDS: '600' } });
+    const series = MEMBERSHIP.seriesClassics;
+    const shows = SERIES_PRESENTATIONS[series]!;
+    const p = await t.db.kysely
+      .selectFrom('presentations')
+      .select(['venue_id', 'seatplan_id', 'lock_timer_json'])
+      .where('id', '=', shows[0]!)
+      .executeTakeFirstOrThrow();
+    const steps = Object.values(JSON.parse(p.lock_timer_json) as Record<string, number>);
+    const span = (steps.reduce((a, b) => a + b, 0) + Math.max(...steps)) * 1000;
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/membership/seats-status?membershipId=${series}`,
+    });
+    const [key, value] = Object.entries((status.json() as { seats: Record<string, string> }).seats)[0]!;
+    const [si, x, y] = key.split('_').map(Number) as [number, number, number];
+    const seat = {
+      MembershipId: series,
+      VenueId: p.venue_id,
+      VenueSeatplanId: p.seatplan_id,
+      VenueSectionId: si,
+      TicketGroupId: Number(value.split(',')[0]),
+      XCoordinate: x,
+      YCoordinate: y,
+    };
+    const call = async (op: 'lock' | 'unlock', address: string, uuid?: string, selections: object[] = []) => {
+      const who = uuid ?? ((await newVisitor(t!.app, address)).json() as { uuid: string }).uuid;
+      const res = await t!.app.inject({
+        method: 'PUT',
+        url: `/api/membership/${op}-seat`,
+        headers: { uuid: who },
+        remoteAddress: address,
+        payload: { seat: { ...seat, selections } },
+      });
+      return { res, who };
+    };
+    const start = t.clock.now();
+    const first = await call('lock', SCRIPT);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    t.clock.advance(60_000);
+    const mine = [{ si, x, y, tg: seat.TicketGroupId }];
+    expect((await call('unlock', SCRIPT, first.who, mine)).res.statusCode).toBe(200);
+    expect((await call('lock', SCRIPT)).res.statusCode).toBe(200);
+    const starts = await t.db.kysely
+      .selectFrom('seat_holds')
+      .select('created_at')
+      .where('presentation_id', 'in', shows)
+      .where('section_id', '=', si)
+      .where('x', '=', x)
+      .where('y', '=', y)
+      .execute();
+    expect(starts.map((h) => Number(h.created_at))).toEqual(shows.map(() => start));
+    // Past one span the address is refused the seat for a while; a neighbour may have it.
+    t.clock.set(start + span + 30_000);
+    const late = await call('lock', SCRIPT);
+    expect(late.res.statusCode).toBe(429);
+    expect(late.res.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect((await call('lock', NEIGHBOUR)).res.statusCode).toBe(200);
   });
 });

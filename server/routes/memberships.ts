@@ -230,6 +230,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MembershipLockSeatAnswerSchema, ...errors },
       },
     },
-    async (request) => unlockMembershipSeat(db.kysely, request.body.seat, requireVisitor(request)),
+    async (request) =>
+      unlockMembershipSeat(db.kysely, request.body.seat, requireVisitor(request), clock.now()),
   );
 };

@@ -82,6 +82,7 @@ async function releaseOthers(
   presentationIds: readonly number[],
   keep: { sectionId: number; x: number; y: number } | null,
   visitor: string,
+  now: number,
 ): Promise<void> {
   if (presentationIds.length === 0) return;
   const rows = await db
@@ -95,7 +96,7 @@ async function releaseOthers(
   const gone: SeatAt[] = rows
     .filter((r) => !keep || seatKey(r.section_id, r.x, r.y) !== seatKey(keep.sectionId, keep.x, keep.y))
     .map((r) => ({ presentationId: r.presentation_id, sectionId: r.section_id, x: r.x, y: r.y }));
-  if (gone.length) await releaseSeatsAcross(db, gone, visitor);
+  if (gone.length) await releaseSeatsAcross(db, gone, visitor, now);
 }
 
 function assertSameSeason(
@@ -132,12 +133,15 @@ async function assertSeat(db: Db, m: EnrolmentMembership, body: EnrollLockBody):
 
 /** Holds, then checks the visitor's and the address's caps; over a cap the seats just taken go again. */
 async function holdWithinLimits(db: Db, seats: SeatAt[], ctx: EnrolLockContext): Promise<number> {
-  const { expiresAt } = await holdSeatsAcross(db, seats, ctx.visitor, ctx.now, ctx.holder.address);
+  const { expiresAt } = await holdSeatsAcross(db, seats, ctx.visitor, ctx.now, {
+    address: ctx.holder.address,
+    retakeMs: ctx.holder.limits.holdRetakeSeconds * 1000,
+  });
   try {
     const shows = seats.map((s) => s.presentationId);
     await assertUnderHoldLimits(db, ctx.visitor, ctx.holder.address, ctx.now, ctx.holder.limits, shows);
   } catch (err) {
-    await releaseSeatsAcross(db, seats, ctx.visitor);
+    await releaseSeatsAcross(db, seats, ctx.visitor, ctx.now);
     throw err;
   }
   return expiresAt;
@@ -171,7 +175,7 @@ export async function lockEnrolmentSeat(
     const pi = body.presentationId;
     if (!all.includes(pi)) throw new AppError('formValidation', `presentation ${pi} is not in the enrolment`);
     expiresAt = await holdWithinLimits(db, [at(pi)], ctx);
-    await releaseOthers(db, [pi], seat, ctx.visitor);
+    await releaseOthers(db, [pi], seat, ctx.visitor, ctx.now);
   } else {
     if (!validOptionalChoice(m, body.selections))
       throw new AppError(
@@ -187,6 +191,7 @@ export async function lockEnrolmentSeat(
       all.filter((pi) => !ids.includes(pi)),
       null,
       ctx.visitor,
+      ctx.now,
     );
     let free = ids;
     for (let attempt = 0; free.length > 0; attempt++) {
@@ -218,12 +223,13 @@ export async function lockEnrolmentSeat(
           : null,
       });
     }
-    await releaseOthers(db, free, seat, ctx.visitor);
+    await releaseOthers(db, free, seat, ctx.visitor, ctx.now);
     await releaseOthers(
       db,
       ids.filter((pi) => !free.includes(pi)),
       null,
       ctx.visitor,
+      ctx.now,
     );
   }
   return { selections: await currentSelections(db, m, ctx.visitor, ctx.now), taken, expiresAt };
@@ -241,7 +247,8 @@ export async function unlockEnrolmentSeat(
   const all = m.Presentations.map((p) => p.PresentationId);
   if (body.presentationId !== undefined && !all.includes(body.presentationId))
     throw new AppError('formValidation', `presentation ${body.presentationId} is not in the enrolment`);
-  await releaseOthers(db, body.presentationId === undefined ? all : [body.presentationId], null, visitor);
+  const which = body.presentationId === undefined ? all : [body.presentationId];
+  await releaseOthers(db, which, null, visitor, now);
   return { selections: await currentSelections(db, m, visitor, now), taken: [], expiresAt: null };
 }
 

@@ -79,14 +79,15 @@ export async function lockMembershipSeat(
   if (!tg) throw new AppError('seat_not_found', 'no such seat on this plan');
   const next = { si: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate, tg: tg.ticket_group_id };
   const before = seat.selections.filter((s) => s.si !== next.si || s.x !== next.x || s.y !== next.y);
-  for (const s of before) await releaseSeatsAcross(db, across(m.shows, s), visitor);
+  const taker = { address: holder.address, retakeMs: holder.limits.holdRetakeSeconds * 1000 };
+  for (const s of before) await releaseSeatsAcross(db, across(m.shows, s), visitor, now);
   try {
-    const { expiresAt } = await holdSeatsAcross(db, across(m.shows, next), visitor, now, holder.address);
+    const { expiresAt } = await holdSeatsAcross(db, across(m.shows, next), visitor, now, taker);
     // Counted after the seat is taken (as the seat order does), so calls at once cannot all slip under.
     const shows = across(m.shows, next).map((s) => s.presentationId);
     await assertUnderHoldLimits(db, visitor, holder.address, now, holder.limits, shows).catch(
       async (e: unknown) => {
-        await releaseSeatsAcross(db, across(m.shows, next), visitor);
+        await releaseSeatsAcross(db, across(m.shows, next), visitor, now);
         throw e;
       },
     );
@@ -94,7 +95,7 @@ export async function lockMembershipSeat(
   } catch (e) {
     // The swap failed: the membership keeps the seat it had, if it still can.
     for (const s of before)
-      await holdSeatsAcross(db, across(m.shows, s), visitor, now, holder.address).catch(() => undefined);
+      await holdSeatsAcross(db, across(m.shows, s), visitor, now, taker).catch(() => undefined);
     if (e instanceof AppError && e.code === 'enrolment_seat_taken')
       throw new AppError('lock_seat_error', 'the seat is no longer available', { ...e.params });
     throw e;
@@ -106,12 +107,14 @@ export async function unlockMembershipSeat(
   db: Db,
   seat: LockMembershipSeat,
   visitor: string,
+  now: number,
 ): Promise<MembershipLockSeatAnswer> {
   const m = await seatedMembership(db, seat.MembershipId);
   await releaseSeatsAcross(
     db,
     across(m.shows, { si: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
     visitor,
+    now,
   );
   const gone = (s: MembershipSeat) =>
     s.si === seat.VenueSectionId && s.x === seat.XCoordinate && s.y === seat.YCoordinate;

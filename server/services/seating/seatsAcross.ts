@@ -3,7 +3,7 @@ import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getSellablePresentation } from '../catalogue/presentations.ts';
-import { lockTtlMs } from './holdTimes.ts';
+import { cartHoldMs, lockTtlMs } from './holdTimes.ts';
 import { releaseHold, type SeatAt, tryHold } from './holds.ts';
 
 type Db = Kysely<Database>;
@@ -17,25 +17,30 @@ export type { SeatAt } from './holds.ts';
  * naming that presentation. Two callers racing for one seat in one season serialise on the first
  * presentation's row (the primary key), so one gets every presentation and the other none, on SQLite
  * and PostgreSQL alike. Every presentation must be on sale and each seat an online seat of its plan.
- * Answers when the holds lapse (the earliest of them).
+ * Answers when the holds lapse (the earliest of them). A seat the address let go and takes again at once
+ * continues its hold (holds.ts), as in the seat order: a script cannot keep a season seat by cycling ids.
  */
 export async function holdSeatsAcross(
   db: Db,
   seats: readonly SeatAt[],
   visitor: string,
   now: number,
-  address: string | null,
+  holder: { address: string | null; retakeMs?: number },
 ): Promise<{ expiresAt: number }> {
   if (seats.length === 0) throw new AppError('formValidation', 'no seat to hold');
   const ordered = [...seats].sort((a, b) => a.presentationId - b.presentationId);
-  const plans = new Map<number, { seatplanId: number; ttl: number }>();
+  const plans = new Map<number, { seatplanId: number; ttl: number; span: number }>();
   for (const s of ordered) {
     if (plans.has(s.presentationId)) throw new AppError('formValidation', 'one seat per presentation');
     const p = await getSellablePresentation(db, s.presentationId, now);
     if (!p.isReserved || p.isVod)
       throw new AppError('formValidation', 'the presentation has no numbered seats');
     if (!p.onlineSales) throw new AppError('location_offline', 'the venue sells at the box office only');
-    plans.set(s.presentationId, { seatplanId: p.seatplanId, ttl: lockTtlMs(p.lockTimer) });
+    plans.set(s.presentationId, {
+      seatplanId: p.seatplanId,
+      ttl: lockTtlMs(p.lockTimer),
+      span: cartHoldMs(p.lockTimer),
+    });
   }
   for (const s of ordered) {
     const onPlan = await db
@@ -54,8 +59,8 @@ export async function holdSeatsAcross(
   return db.transaction().execute(async (trx) => {
     let expiresAt = Number.MAX_SAFE_INTEGER;
     for (const s of ordered) {
-      const ttl = plans.get(s.presentationId)!.ttl;
-      const until = await tryHold(trx, s, visitor, now, now + ttl, { address });
+      const { ttl, span } = plans.get(s.presentationId)!;
+      const until = await tryHold(trx, s, visitor, now, now + ttl, { ...holder, lifetimeMs: span });
       if (until === null) throw taken(s.presentationId);
       expiresAt = Math.min(expiresAt, until);
     }
@@ -68,11 +73,19 @@ const taken = (presentationId: number) =>
     presentationId,
   });
 
-/** Lets go of the visitor's holds on these seats (not those an order claimed); answers how many. */
-export async function releaseSeatsAcross(db: Db, seats: readonly SeatAt[], visitor: string): Promise<number> {
+/**
+ * Lets go of the visitor's holds on these seats (not those an order claimed); answers how many. Each is
+ * recorded as let go at `now` (holds.ts), so taking it again at once continues its hold.
+ */
+export async function releaseSeatsAcross(
+  db: Db,
+  seats: readonly SeatAt[],
+  visitor: string,
+  now: number,
+): Promise<number> {
   let released = 0;
   await db.transaction().execute(async (trx) => {
-    for (const s of seats) if (await releaseHold(trx, s, visitor)) released++;
+    for (const s of seats) if (await releaseHold(trx, s, visitor, now)) released++;
   });
   return released;
 }
