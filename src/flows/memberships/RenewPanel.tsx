@@ -138,7 +138,7 @@ function MemberLookup() {
             {/* No answer says an ID number was mistyped: the way back to it is always there. */}
             <Button
               variant="subtle"
-              size="xs"
+              h={44}
               disabled={busy}
               onClick={() => {
                 setSent(false);
