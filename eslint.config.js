@@ -6,6 +6,18 @@ import tseslint from 'typescript-eslint';
 /** Layers depend one way: workers/seatplan (pure) ← src/seatmap ← src/flows; the server never imports the shop's UI. */
 const uiLayers = ['**/flows/**', '**/app/**', '**/ui/**', '**/seatmap/**', '**/state/**', '**/i18n/**'];
 
+/**
+ * The back office (src/backoffice) is its own area: nothing outside it imports it, so the shop's pages
+ * carry none of its code. The router reaches it only through a dynamic `import()`, which this rule does
+ * not check (src/backoffice/boundary.test.ts checks the same boundary without ESLint). Every
+ * `no-restricted-imports` entry below repeats it, as a later entry replaces an earlier one's options.
+ */
+const backoffice = {
+  group: ['**/backoffice', '**/backoffice/**'],
+  message: 'Only src/backoffice imports src/backoffice; the router loads it lazily (src/app/router.tsx).',
+};
+const notBackoffice = ['src/backoffice/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,6 +59,10 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
+    ignores: notBackoffice,
+    rules: { 'no-restricted-imports': ['error', { patterns: [backoffice] }] },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -54,6 +70,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: uiLayers, message: 'The server imports only the shared contract and pure modules.' },
+            backoffice,
           ],
         },
       ],
@@ -70,6 +87,7 @@ export default tseslint.config(
               group: [...uiLayers, '**/server/**', 'react', 'react-dom', 'pixi.js'],
               message: 'Pure modules import no UI, server or renderer code.',
             },
+            backoffice,
           ],
         },
       ],
@@ -92,6 +110,7 @@ export default tseslint.config(
               message:
                 'A flow imports no other flow; move shared code to src/ui, src/domain or src/flows/checkout.',
             },
+            backoffice,
           ],
         },
       ],
@@ -110,14 +129,38 @@ export default tseslint.config(
               message:
                 'src/seatmap imports no flow, no app shell and no server code; flows import the seat map.',
             },
+            backoffice,
           ],
         },
       ],
     },
   },
   {
-    // Tests may use the server's plan generators and other fixtures across layers.
+    // The back office shares src/ui, src/domain, src/api and the seat map with the shop, never its pages.
+    files: ['src/backoffice/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/flows/**', '**/app/**', '**/server/**'],
+              message: 'src/backoffice imports no shop flow, no app shell and no server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may use the server's plan generators and other fixtures across layers, but the back office's
+    // code is tested inside src/backoffice.
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],
+    ignores: notBackoffice,
+    rules: { 'no-restricted-imports': ['error', { patterns: [backoffice] }] },
+  },
+  {
+    files: ['src/backoffice/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

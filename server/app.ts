@@ -37,6 +37,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { voucherRoutes } from './routes/vouchers.ts';
 import { vodRoutes } from './routes/vod.ts';
 import { mailOutboxRoutes } from './routes/mailOutbox.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffVenueRoutes } from './routes/staffVenues.ts';
 import { waiverRoutes } from './routes/waivers.ts';
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(seniorRoutes, { registry: deps.seniorRegistry });
       await api.register(partnerRoutes);
       await api.register(staffReportRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(cspReportRoutes);
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { systemClock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoCatalogue } from './seed/index.ts';
+import { firstAdminAtStart } from './services/staff/firstAdmin.ts';
 
 /** A worker that dies this soon after starting is restarted after a pause (no tight crash loop). */
 const EARLY_DEATH_MS = 5000;
@@ -28,9 +29,12 @@ export async function runPrimary(config: ServerConfig, log: Logger): Promise<voi
   });
   try {
     if (config.seed) {
-      const result = await seedDemoCatalogue(db.kysely, systemClock.now());
+      const result = await seedDemoCatalogue(db.kysely, systemClock.now(), {
+        demoStaff: !config.production,
+      });
       if (result.seeded) log.info(result, 'demo catalogue seeded');
     }
+    await firstAdminAtStart(db.kysely, config.firstAdmin, systemClock.now(), log);
   } finally {
     await db.close();
   }

@@ -68,6 +68,8 @@ export interface ServerConfig {
   trustedLinkHosts: string[];
   /** Hashes one-time codes; generated and kept in the database when unset. */
   authSecret: string | undefined;
+  /** FIRST_ADMIN_USERNAME / FIRST_ADMIN_PASSWORD: the venue's first admin, made once if none exists. */
+  firstAdmin: { username: string; password: string } | undefined;
   /** Minutes a customer session lives without use. */
   customerSessionMinutes: number;
   /** How long a started payment (3-D Secure, wallet, Blik, payment page) may take; seats stay held meanwhile. */
@@ -136,6 +138,26 @@ function invalid<T>(problem: string, fallback: T): T {
   if (!found) throw new ConfigError(problem);
   found.push(problem);
   return fallback;
+}
+
+/** The first admin's one-time setting: both or neither; a password of 12 characters or more. */
+function parseFirstAdmin(
+  username: string | undefined,
+  password: string | undefined,
+): ServerConfig['firstAdmin'] {
+  if (!username && !password) return undefined;
+  const name = (username ?? '').trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9._-]{2,39}$/.test(name))
+    return invalid(
+      'FIRST_ADMIN_USERNAME must be 3 to 40 letters, digits, dots, dashes or underscores',
+      undefined,
+    );
+  if (!password || password.length < 12)
+    return invalid(
+      'FIRST_ADMIN_PASSWORD must be at least 12 characters (it is changed at the first login)',
+      undefined,
+    );
+  return { username: name, password };
 }
 
 /**
@@ -238,6 +260,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, ''),
     trustedLinkHosts: parseHosts(env.TRUSTED_LINK_HOSTS, 'TRUSTED_LINK_HOSTS'),
     authSecret: env.AUTH_SECRET || undefined,
+    firstAdmin: parseFirstAdmin(env.FIRST_ADMIN_USERNAME, env.FIRST_ADMIN_PASSWORD),
     customerSessionMinutes: parseIntStrict(env.CUSTOMER_SESSION_MINUTES ?? '60', 'CUSTOMER_SESSION_MINUTES'),
     paymentWindowSeconds: positive(env.PAYMENT_WINDOW_SECONDS ?? '600', 'PAYMENT_WINDOW_SECONDS'),
     reconcileIntervalSeconds: positive(env.RECONCILE_INTERVAL_SECONDS ?? '30', 'RECONCILE_INTERVAL_SECONDS'),

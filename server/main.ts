@@ -6,6 +6,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { seedDemoCatalogue } from './seed/index.ts';
+import { firstAdminAtStart } from './services/staff/firstAdmin.ts';
 
 /** Process concerns only: configuration, logging, database, signals. The app itself is in app.ts. */
 async function main(): Promise<void> {
@@ -34,9 +35,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger });
   // In a cluster the primary seeded already.
   if (config.seed && cluster.isPrimary) {
-    const result = await seedDemoCatalogue(db.kysely, systemClock.now());
+    const result = await seedDemoCatalogue(db.kysely, systemClock.now(), {
+      demoStaff: !config.production,
+    });
     if (result.seeded) app.log.info(result, 'demo catalogue seeded');
   }
+  if (cluster.isPrimary) await firstAdminAtStart(db.kysely, config.firstAdmin, systemClock.now(), app.log);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {

@@ -20,6 +20,7 @@ import { m016_Partners } from './migrations/016_partners.ts';
 import { m017_SeniorCitizens } from './migrations/017_senior_citizens.ts';
 import { m018_OnlineSales } from './migrations/018_online_sales.ts';
 import { m019_HoldReleases } from './migrations/019_hold_releases.ts';
+import { m020_BackOffice } from './migrations/020_back_office.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -47,6 +48,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '017_senior_citizens': m017_SeniorCitizens,
     '018_online_sales': m018_OnlineSales,
     '019_hold_releases': m019_HoldReleases,
+    '020_back_office': m020_BackOffice,
   };
 }
 

@@ -36,8 +36,26 @@ export interface Database
     venue_type_id: number;
     /** Issue 20: 0 turns booking through the site off for the venue (`location_offline`). */
     online_sales_enabled: Generated<number>;
+    /** The venue's street address (migration 020), a VenueAddress as JSON; null: none given. */
+    address_json: Generated<string | null>;
   };
-  seatplans: { id: number; venue_id: number; hall_name_json: string; plan_json: string; seat_count: number };
+  /**
+   * A version of a hall's seat plan (migration 020): a draft while staff work on it (its seats are not in
+   * plan_seats), then published and immutable. A presentation keeps the version it went on sale with.
+   */
+  seatplans: {
+    id: number;
+    venue_id: number;
+    hall_name_json: string;
+    plan_json: string;
+    seat_count: number;
+    hall_id: number | null;
+    version: Generated<number>;
+    status: Generated<'draft' | 'published'>;
+    created_at: Generated<number>;
+    published_at: number | null;
+    source_format: string | null;
+  };
   plan_seats: {
     seatplan_id: number;
     section_id: number;

@@ -29,7 +29,12 @@ describe.each(dialects)('staff on %s', (dialect) => {
 
   it('logs a staff user in with an HttpOnly, SameSite=Strict cookie, and out again', async () => {
     const { res, cookie } = await login(manager!.username, manager!.password);
-    expect(res.json()).toEqual({ username: 'manager', displayName: 'Maya Manager', role: 'manager' });
+    expect(res.json()).toEqual({
+      username: 'manager',
+      displayName: 'Maya Manager',
+      role: 'manager',
+      mustChangePassword: false,
+    });
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/);
     expect(String(res.headers['set-cookie'])).toMatch(/SameSite=Strict/);
     expect((await get('/api/staff/me', cookie)).json()).toMatchObject({ role: 'manager' });

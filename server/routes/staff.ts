@@ -6,7 +6,11 @@ import {
   StaffMessageParamsSchema,
   StaffMessagesAnswerSchema,
   StaffMessagesQuerySchema,
+  staffRoles,
 } from '../../src/api/contract/staff.ts';
+import { StaffPasswordChangeSchema } from '../../src/api/contract/admin.ts';
+import { actorOf, meOf } from '../services/staff/principal.ts';
+import { changeOwnPassword } from '../services/staff/users.ts';
 import { rateEventsRepository } from '../db/repositories/rateEvents.ts';
 import {
   assertRole,
@@ -56,7 +60,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         maxAge: STAFF_SESSION_MS / 1000,
       });
       reply.header('cache-control', 'no-store');
-      return staff;
+      return meOf(staff);
     },
   );
 
@@ -81,7 +85,30 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return assertRole(await me(request.cookies[STAFF_COOKIE]), ['manager', 'box_office']);
+      const staff = assertRole(await me(request.cookies[STAFF_COOKIE]), staffRoles, {
+        allowPasswordChange: true,
+      });
+      return meOf(staff);
+    },
+  );
+
+  app.post(
+    '/staff/password',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The logged-in staff user sets a password of their own (at once after a given one)',
+        body: StaffPasswordChangeSchema,
+        response: { 200: StaffMeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const staff = assertRole(await me(request.cookies[STAFF_COOKIE]), staffRoles, {
+        allowPasswordChange: true,
+      });
+      await changeOwnPassword(db.kysely, staff, actorOf(staff), request.body, clock.now());
+      return { ...meOf(staff), mustChangePassword: false };
     },
   );
 

@@ -269,8 +269,10 @@ export interface SeedResult {
 export async function seedDemoCatalogue(
   db: Kysely<Database>,
   now: number,
-  opts: { demoSales?: boolean } = {},
+  opts: { demoSales?: boolean; demoStaff?: boolean } = {},
 ): Promise<SeedResult> {
+  // Demo staff logins have published passwords: never in production (its first admin: firstAdmin.ts).
+  const demoStaff = opts.demoStaff !== false;
   const marker = await db
     .selectFrom('meta')
     .select('value')
@@ -283,7 +285,7 @@ export async function seedDemoCatalogue(
     const vouchers = await seedVouchersForSale(db, now);
     const memberships = await seedMemberships(db, now);
     const films = await seedVodFilms(db);
-    const staff = await seedStaff(db, now);
+    const staff = demoStaff && (await seedStaff(db, now));
     const park = await seedJumpPark(db, now);
     const seniors = await seedSeniorTickets(db);
     const partners = await seedPartners(db);
@@ -464,7 +466,7 @@ export async function seedDemoCatalogue(
   await seedVouchersForSale(db, now);
   await seedMemberships(db, now);
   await seedVodFilms(db);
-  await seedStaff(db, now);
+  if (demoStaff) await seedStaff(db, now);
   await seedJumpPark(db, now);
   await seedSeniorTickets(db);
   await seedPartners(db);

@@ -4,7 +4,10 @@ import type { StaffRole } from '../db/staffTables.ts';
 import type { Database } from '../db/types.ts';
 import { hashPassword } from '../services/customers/secrets.ts';
 
-/** The demo staff users (README): a manager, and a box-office clerk who may not see the managers' pages. */
+/**
+ * The demo staff users (docs/demo.md): an admin, a manager, a box-office clerk and an usher at the door.
+ * Never seeded in production (their passwords are published).
+ */
 export const DEMO_STAFF: readonly {
   username: string;
   password: string;
@@ -18,6 +21,8 @@ export const DEMO_STAFF: readonly {
     displayName: 'Boaz Box Office',
     role: 'box_office',
   },
+  { username: 'admin', password: 'admin-demo-2026', displayName: 'Adi Admin', role: 'admin' },
+  { username: 'door', password: 'door-demo-2026', displayName: 'Dana Door', role: 'door' },
 ];
 
 /** Adds the demo staff users that are missing. */

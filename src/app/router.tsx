@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       { path: paths.customerAreaLogin, ...lazyPage(() => import('../flows/account/LinkLoginPage.tsx')) },
       { path: paths.devSmsOutbox, ...lazyPage(() => import('../flows/account/SmsOutboxPage.tsx')) },
       { path: paths.devMailOutbox, ...lazyPage(() => import('../flows/account/MailOutboxPage.tsx')) },
-      { path: paths.staff, ...lazyPage(() => import('../flows/staff/StaffPage.tsx')) },
+      { path: paths.staff, ...lazyPage(() => import('../backoffice/StaffPage.tsx')) },
       { path: paths.waiver, ...lazyPage(() => import('../flows/waiver/WaiverPage.tsx')) },
       { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
       // A partner's mini-sites are the board's pages: their texts are in the core too.

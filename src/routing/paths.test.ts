@@ -51,6 +51,17 @@ describe('isKnownPath', () => {
     },
   );
 
+  it.each(['/staff', '/staff/', '/staff/reports', '/staff/orders/AB12CD34/refund', '/staff/no-such-screen/'])(
+    'knows %s: every path under /staff opens the back office',
+    (path) => {
+      expect(isKnownPath(path)).toBe(true);
+    },
+  );
+
+  it.each(['/staffing', '/staff-area', '/x/staff'])('does not stretch /staff/* to %s', (path) => {
+    expect(isKnownPath(path)).toBe(false);
+  });
+
   it('treats external link paths as known', () => {
     expect(isKnownPath('/https://example.com/x')).toBe(true);
     expect(isKnownPath('/http:/example.com')).toBe(true);

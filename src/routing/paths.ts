@@ -31,8 +31,11 @@ export const paths = {
   devMailOutbox: '/dev/mail-outbox',
   /** An order's signed liability waiver, printable (its customer, the e-ticket's key `k`, or staff). */
   waiver: '/waiver/:reservationIdentifier',
-  /** Staff: the staff area (login, order messages). */
-  staff: '/staff',
+  /**
+   * Staff: the back office (src/backoffice, its own lazy-loaded area): `/staff` and every path under it,
+   * so its screens can have their own addresses; an unknown one still opens the back office, not a 404.
+   */
+  staff: '/staff/*',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
   preview: '/preview',
   /** The configured mini-site target (spec section 2): the venue's partner mini-sites (issue 20). */
@@ -49,9 +52,10 @@ export const edocumentPath = (documentKey: string) => `/edocument/${encodeURICom
 export const waiverPath = (reservationIdentifier: string, key?: string) =>
   `/waiver/${encodeURIComponent(reservationIdentifier)}${key ? `?k=${encodeURIComponent(key)}` : ''}`;
 
-// The index is exactly '/'; other routes accept one trailing slash.
+// The index is exactly '/'; other routes accept one trailing slash; a route ending in `/*` (the router's
+// splat) is its own path and every path under it.
 const patterns = Object.values(paths).map((p) =>
-  p === '/' ? /^\/$/ : new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+  p === '/' ? /^\/$/ : new RegExp(`^${p.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/\*$/, '(?:/.*)?')}/?$`),
 );
 
 /** True for a path the router knows, or an external link (`/http...`). */

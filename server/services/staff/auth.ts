@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { StaffMe } from '../../../src/api/contract/staff.ts';
 import type { RateEventsRepository } from '../../db/repositories/rateEvents.ts';
-import type { StaffRole } from '../../db/staffTables.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -13,6 +11,9 @@ import {
   recordEvent,
 } from '../customers/rateLimit.ts';
 import { sha256, verifyPassword } from '../customers/secrets.ts';
+import { principalOfUser, type StaffPrincipal } from './principal.ts';
+
+export { assertRole } from './principal.ts';
 
 type Db = Kysely<Database>;
 
@@ -82,7 +83,7 @@ export async function staffLogin(
   body: { username: string; password: string },
   address: string,
   now: number,
-): Promise<{ sessionId: string; me: StaffMe }> {
+): Promise<{ sessionId: string; me: StaffPrincipal }> {
   const username = body.username.trim().toLowerCase();
   const { pair, limits } = await countStaffTry(db, events, username, address, now);
   const user = await db
@@ -91,7 +92,8 @@ export async function staffLogin(
     .where('username', '=', username)
     .executeTakeFirst();
   const ok = await verifyPassword(body.password, user?.password_hash ?? null);
-  if (!ok || !user) throw new AppError('LOGIN_FAILED', 'wrong login details');
+  // A deactivated user gets the answer of a wrong password: a login page tells nobody who exists.
+  if (!ok || !user || user.is_active !== 1) throw new AppError('LOGIN_FAILED', 'wrong login details');
   const sessionId = randomBytes(16).toString('base64url');
   await db.transaction().execute(async (trx) => {
     for (const [limit, key] of limits) await forgetEvent(events, limit, key, now, trx);
@@ -107,31 +109,25 @@ export async function staffLogin(
       .execute();
     await trx.deleteFrom('staff_sessions').where('expires_at', '<', now).execute();
   });
-  return { sessionId, me: { username: user.username, displayName: user.display_name, role: user.role } };
+  return { sessionId, me: principalOfUser(user) };
 }
 
-/** The staff user of a session cookie; null without a live session. */
+/** The staff user of a session cookie; null without a live session of an active user. */
 export async function staffOfSession(
   db: Db,
   sessionId: string | undefined,
   now: number,
-): Promise<StaffMe | null> {
+): Promise<StaffPrincipal | null> {
   if (!sessionId || sessionId.length > 64) return null;
   const row = await db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff_users as u', 'u.id', 's.staff_id')
-    .select(['u.username', 'u.display_name', 'u.role', 's.expires_at'])
+    .select(['u.id', 'u.username', 'u.display_name', 'u.role', 'u.must_change_password', 's.expires_at'])
     .where('s.id_hash', '=', sha256(sessionId))
+    .where('u.is_active', '=', 1)
     .executeTakeFirst();
   if (!row || Number(row.expires_at) <= now) return null;
-  return { username: row.username, displayName: row.display_name, role: row.role };
-}
-
-/** Staff calls: staff_not_logged_in (401) without a staff session, staff_forbidden (403) for another role. */
-export function assertRole(me: StaffMe | null, roles: readonly StaffRole[]): StaffMe {
-  if (!me) throw new AppError('staff_not_logged_in', 'log in as staff');
-  if (!roles.includes(me.role)) throw new AppError('staff_forbidden', 'this needs another staff role');
-  return me;
+  return principalOfUser(row);
 }
 
 export async function staffLogout(db: Db, sessionId: string | undefined): Promise<void> {

@@ -171,6 +171,24 @@ export const errorCatalogue = {
   LOGIN_FAILED: 401,
   staff_not_logged_in: 401, // product: a staff call without a staff session
   staff_forbidden: 403, // product: a staff call that needs another staff role
+  // Back office (issue 33)
+  staff_token_invalid: 401, // product: an API token that is unknown, revoked or expired
+  staff_password_change_required: 403, // product: the user logs in with a given password and sets their own first
+  staff_password_wrong: 400, // product: the current password given to change it is not the user's
+  staff_password_reused: 400, // product: the new password is the one given to the user
+  staff_user_exists: 409, // product: another staff user has this username
+  staff_user_not_found: 404,
+  staff_token_not_found: 404,
+  staff_last_admin: 409, // product: the last active admin cannot be deactivated or given another role
+  staff_self_change: 409, // product: an admin cannot deactivate themselves or take away their own role
+  venue_not_found: 404,
+  hall_not_found: 404,
+  seatplan_invalid: 422, // product: the file cannot become a seat plan (params.errors, params.first)
+  seatplan_not_draft: 409, // product: a published seat plan version never changes; make a new draft
+  seatplan_has_errors: 409, // product: a draft with errors cannot be published (params.errors, params.first)
+  seatplan_edit_invalid: 400, // product: an edit names a seat, section or row the plan lacks (params.value)
+  seatplan_seats_in_use: 409, // product: sold or held seats missing or changed in the new version (params.seats)
+  seatplan_not_of_hall: 409, // product: the version is not of the presentation's hall, or not published
   message_not_failed: 409, // product: only an order message that was given up can be sent again
   report_sort_invalid: 400, // product: a report sorted in a way it does not offer (params.allowed)
   report_range_invalid: 400, // product: a report's dates are not YYYY-MM-DD, from after to, or over 366 days

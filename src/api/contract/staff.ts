@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { IsoDateTimeSchema } from './common.ts';
 
 /** Staff (spec section 6: the staff role; issue 18): login, who is logged in, the order messages. */
-export const staffRoles = ['manager', 'box_office'] as const;
+/** admin: everything; manager: catalogue, sales settings, reports, refunds; box_office: the counter and
+ * order lookup; door: scanning tickets only. */
+export const staffRoles = ['admin', 'manager', 'box_office', 'door'] as const;
 export const StaffRoleSchema = z.enum(staffRoles);
 
 export const StaffLoginBodySchema = z.object({
@@ -15,6 +17,9 @@ export const StaffMeSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   role: StaffRoleSchema,
+  mustChangePassword: z
+    .boolean()
+    .describe('the password was given to the user: every other staff call waits until they set their own'),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 

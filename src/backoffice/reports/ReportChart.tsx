@@ -2,10 +2,10 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { rtlLocales } from '../../../api/contract/constants.ts';
-import type { ReportAnswer } from '../../../api/contract/reports.ts';
-import { formatDate, formatPrice, formatTime } from '../../../i18n/format.ts';
-import { useLocale } from '../../../ui/useLocale.ts';
+import { rtlLocales } from '../../api/contract/constants.ts';
+import type { ReportAnswer } from '../../api/contract/reports.ts';
+import { formatDate, formatPrice, formatTime } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 
 const H = 300;
 

@@ -1,9 +1,9 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductRow, ReportAnswer } from '../../../api/contract/reports.ts';
-import { formatDate, formatDateTime, formatPrice } from '../../../i18n/format.ts';
-import { useLocale } from '../../../ui/useLocale.ts';
+import type { ProductRow, ReportAnswer } from '../../api/contract/reports.ts';
+import { formatDate, formatDateTime, formatPrice } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { formatPermille } from './format.ts';
 
 type Cell = ReactNode;

@@ -19,13 +19,13 @@ import {
   reportPageSizes,
   type ReportSort,
   sortsOfReport,
-} from '../../../api/contract/reports.ts';
-import { api } from '../../../api/endpoints.ts';
-import { addDaysIso } from '../../../domain/venue.ts';
-import { venueToday } from '../../../i18n/format.ts';
-import { errorText } from '../../../ui/errorText.ts';
-import { useAsync } from '../../../ui/useAsync.ts';
-import { useLocale } from '../../../ui/useLocale.ts';
+} from '../../api/contract/reports.ts';
+import { api } from '../../api/endpoints.ts';
+import { addDaysIso } from '../../domain/venue.ts';
+import { venueToday } from '../../i18n/format.ts';
+import { errorText } from '../../ui/errorText.ts';
+import { useAsync } from '../../ui/useAsync.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportTable } from './ReportTable.tsx';
 

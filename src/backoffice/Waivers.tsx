@@ -14,12 +14,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api } from '../../api/endpoints.ts';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
-import { waiverPath } from '../../routing/paths.ts';
-import { errorText } from '../../ui/errorText.ts';
-import { useAsync } from '../../ui/useAsync.ts';
-import { useLocale } from '../../ui/useLocale.ts';
+import { api } from '../api/endpoints.ts';
+import { formatDateTime, pickText } from '../i18n/format.ts';
+import { waiverPath } from '../routing/paths.ts';
+import { errorText } from '../ui/errorText.ts';
+import { useAsync } from '../ui/useAsync.ts';
+import { useLocale } from '../ui/useLocale.ts';
 
 /**
  * The signed liability waivers (every staff role: the box office checks them at the door), newest

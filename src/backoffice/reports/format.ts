@@ -1,5 +1,5 @@
-import type { Locale } from '../../../api/contract/common.ts';
-import { intlTag } from '../../../i18n/format.ts';
+import type { Locale } from '../../api/contract/common.ts';
+import { intlTag } from '../../i18n/format.ts';
 
 const percents = new Map<Locale, Intl.NumberFormat>();
 

@@ -1,12 +1,12 @@
 import { Alert, Badge, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/endpoints.ts';
-import { pickText } from '../../i18n/format.ts';
-import { errorText } from '../../ui/errorText.ts';
-import { showToast } from '../../ui/toast/toasts.ts';
-import { useAsync } from '../../ui/useAsync.ts';
-import { useLocale } from '../../ui/useLocale.ts';
+import { api } from '../api/endpoints.ts';
+import { pickText } from '../i18n/format.ts';
+import { errorText } from '../ui/errorText.ts';
+import { showToast } from '../ui/toast/toasts.ts';
+import { useAsync } from '../ui/useAsync.ts';
+import { useLocale } from '../ui/useLocale.ts';
 
 /**
  * A manager's switch per venue for booking through the site (issue 20, location offline): off, the shop

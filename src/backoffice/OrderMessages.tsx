@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { orderMessageStatuses } from '../../api/contract/staff.ts';
-import { api } from '../../api/endpoints.ts';
-import { formatDateTime } from '../../i18n/format.ts';
-import { errorText } from '../../ui/errorText.ts';
-import { useAsync } from '../../ui/useAsync.ts';
-import { useLocale } from '../../ui/useLocale.ts';
+import type { orderMessageStatuses } from '../api/contract/staff.ts';
+import { api } from '../api/endpoints.ts';
+import { formatDateTime } from '../i18n/format.ts';
+import { errorText } from '../ui/errorText.ts';
+import { useAsync } from '../ui/useAsync.ts';
+import { useLocale } from '../ui/useLocale.ts';
 
 type Filter = (typeof orderMessageStatuses)[number] | 'all';
 const color = { queued: 'blue', sending: 'blue', sent: 'teal', failed: 'red' } as const;

@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '../../api/client.ts';
-import type { StaffMe } from '../../api/contract/staff.ts';
-import { api } from '../../api/endpoints.ts';
-import { errorText } from '../../ui/errorText.ts';
-import { useAsync } from '../../ui/useAsync.ts';
+import { ApiCallError } from '../api/client.ts';
+import type { StaffMe } from '../api/contract/staff.ts';
+import { api } from '../api/endpoints.ts';
+import { errorText } from '../ui/errorText.ts';
+import { useAsync } from '../ui/useAsync.ts';
 import { OrderMessages } from './OrderMessages.tsx';
 import { Reports } from './reports/Reports.tsx';
 import { Waivers } from './Waivers.tsx';

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminAuditRoutes } from './audit.ts';
+import { adminStaffUserRoutes } from './staffUsers.ts';
+import { adminTokenRoutes } from './tokens.ts';
+
+/**
+ * The admin API under /api/admin (issue 33): the same services the staff screens use, for the venue's
+ * own systems too (API tokens). Every call checks its caller's role (principal.ts).
+ */
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(adminStaffUserRoutes);
+  await app.register(adminTokenRoutes);
+  await app.register(adminAuditRoutes);
+};
