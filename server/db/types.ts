@@ -55,6 +55,9 @@ export interface Database
     created_at: Generated<number>;
     published_at: number | null;
     source_format: string | null;
+    /** The draft's problems when last saved (checkPlan): errors stop publishing. */
+    error_count: Generated<number>;
+    warning_count: Generated<number>;
   };
   plan_seats: {
     seatplan_id: number;

@@ -8,7 +8,9 @@ import {
   StaffVenuesAnswerSchema,
 } from '../../src/api/contract/staffVenues.ts';
 import { AppError } from '../errors.ts';
+import { updateVenue } from '../services/catalogue/venuesAdmin.ts';
 import { assertRole, staffOfSession } from '../services/staff/auth.ts';
+import { actorOf } from '../services/staff/principal.ts';
 import { STAFF_COOKIE } from './staff.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -66,13 +68,16 @@ export const staffVenueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      await manager(request.cookies[STAFF_COOKIE]);
+      const staff = await manager(request.cookies[STAFF_COOKIE]);
       const { id } = request.params;
-      await db.kysely
-        .updateTable('venues')
-        .set({ online_sales_enabled: request.body.enabled ? 1 : 0 })
-        .where('id', '=', id)
-        .execute();
+      // The back office's one way to change a venue, recorded in the audit log.
+      await updateVenue(
+        db.kysely,
+        actorOf(staff),
+        id,
+        { onlineSalesEnabled: request.body.enabled },
+        clock.now(),
+      );
       const [venue] = await list(id);
       if (!venue) throw new AppError('not_found', `venue ${id} does not exist`);
       return venue;

@@ -10,6 +10,7 @@ import { seedVouchersForSale } from './vouchersForSale.ts';
 import { seedMemberships } from './memberships.ts';
 import { seedVodFilms } from './vodFilms.ts';
 import { seedStaff } from './staff.ts';
+import { insertDemoHallPlan } from './halls.ts';
 import { seedDemoSales } from './demoSales.ts';
 import { seedJumpPark } from './jumpPark.ts';
 import { seedSeniorTickets } from './seniorTickets.ts';
@@ -346,16 +347,17 @@ export async function seedDemoCatalogue(
         seed.id,
         seatRows.map((r) => ({ section_id: r.section_id, x: r.x, y: r.y, online: r.allocation_id === 1 })),
       );
-      await trx
-        .insertInto('seatplans')
-        .values({
+      await insertDemoHallPlan(
+        trx,
+        {
           id: seed.id,
-          venue_id: seed.venueId,
-          hall_name_json: JSON.stringify(seed.hallName),
-          plan_json: JSON.stringify(plan),
-          seat_count: seatRows.length,
-        })
-        .execute();
+          venueId: seed.venueId,
+          hallName: seed.hallName,
+          planJson: JSON.stringify(plan),
+          seatCount: seatRows.length,
+        },
+        now,
+      );
       await insertChunked(trx, 'plan_seats', seatRows);
     }
 

@@ -3,6 +3,7 @@ import type { LocalizedText } from '../../src/api/contract/common.ts';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
+import { insertDemoHallPlan } from './halls.ts';
 import { addDays, wallDateAt, wallTime } from './calendar.ts';
 import { eventLockTimer } from './catalogue.ts';
 import { generalAdmissionPlan } from './seatplans.ts';
@@ -147,22 +148,23 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
         venue_type_id: 7,
       })
       .execute();
-    await trx
-      .insertInto('seatplans')
-      .values({
+    await insertDemoHallPlan(
+      trx,
+      {
         id: JUMP.plan,
-        venue_id: JUMP.venue,
-        hall_name_json: JSON.stringify({
+        venueId: JUMP.venue,
+        hallName: {
           he: 'אולם הטרמפולינות',
           en: 'Trampoline hall',
           ru: 'Батутный зал',
           ar: 'قاعة الترامبولين',
           pl: 'Hala trampolin',
-        }),
-        plan_json: JSON.stringify(plan),
-        seat_count: seats.length,
-      })
-      .execute();
+        },
+        planJson: JSON.stringify(plan),
+        seatCount: seats.length,
+      },
+      now,
+    );
     await trx
       .insertInto('plan_seats')
       .values(

@@ -82,6 +82,14 @@ export const m020_BackOffice: Migration = {
       .execute();
     await db.schema.alterTable('seatplans').addColumn('published_at', 'bigint').execute();
     await db.schema.alterTable('seatplans').addColumn('source_format', 'text').execute();
+    await db.schema
+      .alterTable('seatplans')
+      .addColumn('error_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('seatplans')
+      .addColumn('warning_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.createIndex('seatplans_hall').on('seatplans').columns(['hall_id', 'version']).execute();
     await sql`insert into halls (id, venue_id, name_json, created_at)
       select id, venue_id, hall_name_json, 0 from seatplans`.execute(db);
@@ -89,7 +97,16 @@ export const m020_BackOffice: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('seatplans_hall').execute();
-    for (const column of ['hall_id', 'version', 'status', 'created_at', 'published_at', 'source_format'])
+    for (const column of [
+      'hall_id',
+      'version',
+      'status',
+      'created_at',
+      'published_at',
+      'source_format',
+      'error_count',
+      'warning_count',
+    ])
       await db.schema.alterTable('seatplans').dropColumn(column).execute();
     await db.schema.dropTable('halls').execute();
     await db.schema.alterTable('venues').dropColumn('address_json').execute();

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAuditRoutes } from './audit.ts';
+import { adminSeatplanRoutes } from './seatplans.ts';
+import { adminVenueRoutes } from './venues.ts';
 import { adminStaffUserRoutes } from './staffUsers.ts';
 import { adminTokenRoutes } from './tokens.ts';
 
@@ -11,4 +13,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminStaffUserRoutes);
   await app.register(adminTokenRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminVenueRoutes);
+  await app.register(adminSeatplanRoutes);
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSeatKey, SEAT_KEY_PATTERN } from '../../domain/seatKey.ts';
-import { IdParam } from './common.ts';
+import { IdParam, LocaleSchema } from './common.ts';
 
 /**
  * Seat plan V2: sections S → groups G → rows R → seats S (spec section 3).
@@ -47,6 +47,10 @@ export const PlanGroupSchema = z.object({
 export const PlanSectionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  names: z
+    .partialRecord(LocaleSchema, z.string())
+    .optional()
+    .describe("the section's name per locale; `name` is the fallback"),
   G: z.array(PlanGroupSchema),
 });
 
