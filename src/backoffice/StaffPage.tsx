@@ -6,7 +6,6 @@ import {
   PasswordInput,
   Skeleton,
   Stack,
-  Tabs,
   Text,
   TextInput,
   Title,
@@ -18,15 +17,14 @@ import type { StaffMe } from '../api/contract/staff.ts';
 import { api } from '../api/endpoints.ts';
 import { errorText } from '../ui/errorText.ts';
 import { useAsync } from '../ui/useAsync.ts';
-import { OrderMessages } from './OrderMessages.tsx';
-import { Reports } from './reports/Reports.tsx';
-import { Waivers } from './Waivers.tsx';
-import { Venues } from './Venues.tsx';
+import { SetPassword } from './SetPassword.tsx';
+import { StaffTabs } from './StaffTabs.tsx';
+import { TOUCH_PX, touchInput } from './ui/touch.ts';
 
 /**
- * /staff: the staff area (spec section 6, the staff role). Its own login (username and password), then
- * what the staff user's role may see, in tabs: a manager the reports and the order confirmations sent,
- * waiting or given up; every staff user the signed waivers.
+ * /staff: the staff area (spec section 6, the staff role; issue 33). Its own login (username and
+ * password); a user who logged in with a password given to them sets their own first; then what their
+ * role may open, in tabs at /staff/<tab> (StaffTabs.tsx).
  */
 export default function StaffPage() {
   const { t } = useTranslation();
@@ -64,6 +62,7 @@ export default function StaffPage() {
         </div>
         <Button
           variant="default"
+          mih={TOUCH_PX}
           data-testid="staff-logout"
           onClick={async () => {
             await api.staffLogout().catch(() => undefined);
@@ -74,59 +73,8 @@ export default function StaffPage() {
           {t('account.logout')}
         </Button>
       </Group>
-      <StaffTabs role={staff.role} />
+      {staff.mustChangePassword ? <SetPassword onDone={setMe} /> : <StaffTabs role={staff.role} />}
     </Stack>
-  );
-}
-
-/**
- * What a role may open, as tabs: managers the reports and the order confirmations; every staff user the
- * signed waivers. Inactive tabs are not mounted, so a report loads only when its tab is opened.
- */
-function StaffTabs({ role }: { role: StaffMe['role'] }) {
-  const { t } = useTranslation();
-  const manager = role === 'manager';
-  return (
-    <Tabs defaultValue={manager ? 'reports' : 'waivers'} keepMounted={false} data-testid="staff-tabs">
-      <Tabs.List>
-        {manager ? (
-          <Tabs.Tab value="reports" data-testid="staff-tab-reports">
-            {t('staff.tabs.reports')}
-          </Tabs.Tab>
-        ) : null}
-        {manager ? (
-          <Tabs.Tab value="confirmations" data-testid="staff-tab-confirmations">
-            {t('staff.tabs.confirmations')}
-          </Tabs.Tab>
-        ) : null}
-        {manager ? (
-          <Tabs.Tab value="venues" data-testid="staff-tab-venues">
-            {t('staff.tabs.venues')}
-          </Tabs.Tab>
-        ) : null}
-        <Tabs.Tab value="waivers" data-testid="staff-tab-waivers">
-          {t('staff.tabs.waivers')}
-        </Tabs.Tab>
-      </Tabs.List>
-      {manager ? (
-        <Tabs.Panel value="reports" pt="md">
-          <Reports />
-        </Tabs.Panel>
-      ) : null}
-      {manager ? (
-        <Tabs.Panel value="confirmations" pt="md">
-          <OrderMessages />
-        </Tabs.Panel>
-      ) : null}
-      {manager ? (
-        <Tabs.Panel value="venues" pt="md">
-          <Venues />
-        </Tabs.Panel>
-      ) : null}
-      <Tabs.Panel value="waivers" pt="md">
-        <Waivers />
-      </Tabs.Panel>
-    </Tabs>
   );
 }
 
@@ -161,6 +109,7 @@ function StaffLogin({ onLogin }: { onLogin(me: StaffMe): void }) {
             name="username"
             autoComplete="username"
             required
+            styles={touchInput}
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
           />
@@ -169,6 +118,7 @@ function StaffLogin({ onLogin }: { onLogin(me: StaffMe): void }) {
             name="password"
             autoComplete="current-password"
             required
+            styles={touchInput}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
@@ -177,7 +127,7 @@ function StaffLogin({ onLogin }: { onLogin(me: StaffMe): void }) {
               {errorText(t, error)}
             </Alert>
           ) : null}
-          <Button type="submit" loading={busy} data-testid="staff-login-submit">
+          <Button type="submit" loading={busy} mih={TOUCH_PX} data-testid="staff-login-submit">
             {t('account.login')}
           </Button>
         </Stack>

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../src/api/contract/errors.ts';
 import {
@@ -34,19 +35,40 @@ const CATALOGUE = ['manager'] as const;
 /** A plan file travels as JSON text inside JSON: room for the largest file and its escaping. */
 const FILE_BODY_LIMIT = MAX_PLAN_FILE_CHARS * 2;
 
-const ImportAnswerSchema = PlanCheckAnswerSchema.extend({ version: SeatplanVersionSchema });
+/** A plan file's JSON body, kept as text: the worker thread reads it (work.ts, importFile). */
+class RawJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+const rawBody = (body: unknown): string => (body instanceof RawJson ? body.text : JSON.stringify(body));
 
 /**
- * Managers and admins: a hall's seat plan brought in from a file (the shop's JSON, pretix's, CSV),
- * checked, edited on the map, compared with the published version, published, exported.
+ * The file calls validate their params as every call does, and their body on the worker thread: parsing
+ * tens of megabytes of JSON here would hold up every other request of this process.
  */
-export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
+function fileValidator<S>(def: FastifyRouteSchemaDef<S>) {
+  if (def.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return validatorCompiler(def as unknown as FastifyRouteSchemaDef<z.ZodType>);
+}
+
+const ImportAnswerSchema = PlanCheckAnswerSchema.extend({ version: SeatplanVersionSchema });
+
+/** The two calls that carry a plan file, with a JSON parser of their own that keeps the body as text. */
+const planFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: FILE_BODY_LIMIT },
+    (_req, body, done) => done(null, new RawJson(String(body))),
+  );
 
   app.post(
     '/halls/:id/seatplans/check',
     {
       bodyLimit: FILE_BODY_LIMIT,
+      validatorCompiler: fileValidator,
       schema: {
         tags,
         summary: 'Managers: what a plan file would give this hall, its problems and figures; saves nothing',
@@ -57,7 +79,7 @@ export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await adminCaller(request, CATALOGUE);
-      return checkPlanFile(db.kysely, request.params.id, request.body);
+      return checkPlanFile(db.kysely, request.params.id, { body: rawBody(request.body) });
     },
   );
 
@@ -65,6 +87,7 @@ export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
     '/halls/:id/seatplans',
     {
       bodyLimit: FILE_BODY_LIMIT,
+      validatorCompiler: fileValidator,
       schema: {
         tags,
         summary:
@@ -78,9 +101,27 @@ export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor } = await adminCaller(request, CATALOGUE);
       return reply
         .code(201)
-        .send(await importDraft(db.kysely, actor, request.params.id, request.body, clock.now()));
+        .send(
+          await importDraft(
+            db.kysely,
+            actor,
+            request.params.id,
+            { body: rawBody(request.body) },
+            clock.now(),
+          ),
+        );
     },
   );
+};
+
+/**
+ * Managers and admins: a hall's seat plan brought in from a file (the shop's JSON, pretix's, CSV),
+ * checked, edited on the map, compared with the published version, published, exported.
+ */
+export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+
+  await app.register(planFileRoutes);
 
   app.get(
     '/halls/:id/seatplans',

@@ -25,24 +25,39 @@ import type { Checked } from './work.ts';
 
 type Db = Kysely<Database>;
 
-/** What an import of `file` into the hall would give, nothing saved: problems and figures. */
-export async function checkPlanFile(db: Db, hallId: number, file: PlanFile): Promise<PlanCheckAnswer> {
-  const checked = await readFile(db, hallId, file, 0);
+/**
+ * A plan file as an import call sends it: the body's JSON text ({ format, content, name? }), read and
+ * validated on the worker thread (a 100,000-seat file is tens of megabytes of JSON), or, from the seed
+ * and tests, the file itself.
+ */
+export type PlanFileInput = { body: string } | PlanFile;
+
+const bodyOf = (input: PlanFileInput) => ('body' in input ? input.body : JSON.stringify(input));
+
+/** What an import of the file into the hall would give, nothing saved: problems and figures. */
+export async function checkPlanFile(db: Db, hallId: number, input: PlanFileInput): Promise<PlanCheckAnswer> {
+  const checked = await readFile(db, hallId, input, 0);
   return { problems: checked.problems, problemCount: checked.problemCount, figures: checked.figures };
 }
 
-async function readFile(db: Db, hallId: number, file: PlanFile, seatplanId: number): Promise<Checked> {
+async function readFile(
+  db: Db,
+  hallId: number,
+  input: PlanFileInput,
+  seatplanId: number,
+): Promise<Checked & { format: string }> {
   const hall = await hallRow(db, hallId);
   const [levels, base] = await Promise.all([priceLevels(db), publishedOf(db, hallId)]);
-  return planPool.run('importFile', {
-    format: file.format,
-    content: file.content,
+  const outcome = await planPool.run('importFile', {
+    body: bodyOf(input),
     venueId: hall.venue_id,
     seatplanId,
-    name: file.name ?? hallLabel(hall.name_json),
+    name: hallLabel(hall.name_json),
     priceLevels: levels,
     baseJson: base ? await planJsonOf(db, base.id) : null,
   });
+  if (!outcome.ok) throw new AppError('formValidation', outcome.issues);
+  return outcome;
 }
 
 /** The next version number of a hall (drafts show the number they would be published under). */
@@ -121,12 +136,12 @@ export async function importDraft(
   db: Db,
   actor: Actor,
   hallId: number,
-  file: PlanFile,
+  input: PlanFileInput,
   now: number,
 ): Promise<PlanCheckAnswer & { version: SeatplanVersion }> {
   await hallRow(db, hallId);
   const id = await nextSeatplanId(db);
-  const checked = await readFile(db, hallId, file, id);
+  const checked = await readFile(db, hallId, input, id);
   if (!checked.planJson) {
     const first = checked.problems.find((p) => p.severity === 'error');
     throw new AppError('seatplan_invalid', 'the file cannot become a seat plan', {
@@ -142,7 +157,7 @@ export async function importDraft(
     hallId,
     id,
     checked,
-    { format: file.format, action: 'seatplan.import' },
+    { format: checked.format, action: 'seatplan.import' },
     now,
   );
   return {

@@ -4,6 +4,7 @@
  * not stall the box office's other requests. Everything here is pure (src/domain/seatplans).
  */
 import type { Seatplan } from '../../../../src/api/contract/seatplan.ts';
+import { PlanFileSchema } from '../../../../src/api/contract/venuesAdmin.ts';
 import {
   applyPlanEdits,
   checkPlan,
@@ -48,8 +49,8 @@ function summarise(plan: Seatplan | null, problems: PlanProblem[]): Checked {
 }
 
 export interface ImportJob {
-  format: PlanFormat;
-  content: string;
+  /** The request's JSON body as sent ({ format, content, name? }): read here, off the main thread. */
+  body: string;
   venueId: number;
   seatplanId: number;
   name: string;
@@ -57,19 +58,36 @@ export interface ImportJob {
   baseJson: string | null;
 }
 
-/** Reads a file and checks the plan it makes (rule checks included). */
-export function importFile(job: ImportJob): Checked {
+export type FileOutcome = ({ ok: true; format: PlanFormat } & Checked) | { ok: false; issues: string };
+
+/**
+ * Reads a plan file sent as the body of an import call and checks the plan it makes (rule checks
+ * included). The body (up to tens of megabytes of JSON) is parsed and validated here too, against the
+ * same contract as every other call.
+ */
+export function importFile(job: ImportJob): FileOutcome {
+  let file;
+  try {
+    file = PlanFileSchema.safeParse(JSON.parse(job.body));
+  } catch {
+    return { ok: false, issues: 'the body is not JSON' };
+  }
+  if (!file.success)
+    return {
+      ok: false,
+      issues: file.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    };
   const { plan, problems } = importPlan(
-    { format: job.format, text: job.content },
+    { format: file.data.format, text: file.data.content },
     {
       venueId: job.venueId,
       seatplanId: job.seatplanId,
-      name: job.name,
+      name: file.data.name ?? job.name,
       priceLevels: job.priceLevels,
       ...(job.baseJson ? { base: JSON.parse(job.baseJson) as Seatplan } : {}),
     },
   );
-  return summarise(plan, problems);
+  return { ok: true, format: file.data.format, ...summarise(plan, problems) };
 }
 
 /** A stored plan's problems and figures. */
