@@ -6,6 +6,7 @@ import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
 import { benchHotReads } from './hotReads.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchOnsale } from './onsale.ts';
+import { benchSeatplanImport } from './seatplanImport.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
 
@@ -52,6 +53,11 @@ for (const r of checkout)
     );
 
 await benchHotReads();
+// A 100,000-seat plan brought in over the admin API, in each format, with a probe on the box office.
+const imports = await benchSeatplanImport('sqlite');
+if (process.env.DATABASE_URL) imports.push(...(await benchSeatplanImport('postgres')));
+console.table(imports);
+write('seatplan-import.json', imports);
 // PostgreSQL only (skips itself without DATABASE_URL); throws on a double sell, a 5xx or an audit finding.
 await benchOnsale();
 // Video on demand in Chromium: time to the film's first frame, and the JS its viewing page loads.
