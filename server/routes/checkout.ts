@@ -14,6 +14,7 @@ import { rateEventsRepository } from '../db/repositories/rateEvents.ts';
 import { AppError } from '../errors.ts';
 import { cancelPayment } from '../services/checkout/cancel.ts';
 import { commitCheckout } from '../services/checkout/commit.ts';
+import { saleLocksRepository } from '../db/repositories/saleLocks.ts';
 import type { CheckoutDeps } from '../services/checkout/deps.ts';
 import { advanceOrder, loadOrder } from '../services/checkout/settle.ts';
 import { voucherBalance } from '../services/checkout/payments/vouchers.ts';
@@ -43,6 +44,7 @@ export function checkoutDeps(app: FastifyRequest['server']): CheckoutDeps {
     paymentWindowMs: config.paymentWindowSeconds * 1000,
     authSecret: app.deps.authSecret,
     log: app.log,
+    saleLocks: saleLocksRepository(db),
   };
 }
 

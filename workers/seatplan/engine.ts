@@ -58,6 +58,8 @@ export interface EngineOptions {
   /** The colour scheme: seat styles are built here, off the main thread. */
   colors?: SeatColors;
   colorMode?: ColorMode;
+  /** The shop's language: sections named in it (the plan's `names`) are called so. */
+  locale?: string;
 }
 
 /** What the main thread needs to draw and hit-test: copies, so the worker keeps its own arrays. */
@@ -162,7 +164,7 @@ export class SeatplanEngine {
       return failed([issueOf('', err)], performance.now() - t0);
     }
     const t1 = performance.now();
-    const parsed = parsePlan(plan);
+    const parsed = parsePlan(plan, options.locale);
     const t2 = performance.now();
     const empty = { totalMs: t2 - t0 };
     if (!parsed.data) {

@@ -88,6 +88,21 @@ describe('parsePlan', () => {
     ]);
   });
 
+  it('calls a section by its name in the shop’s language when the plan has one', () => {
+    const plan = cinemaHallPlan(ids, {
+      rows: 4,
+      seatsPerRow: 8,
+      levels: { regular: 1, sofa: 3 },
+      variant: 'sofas',
+    });
+    const first = plan.S[0]!;
+    first.names = { he: 'אולם', en: 'Stalls' };
+    expect(parsePlan(plan, 'he').data!.sections[0]!.name).toBe('אולם');
+    expect(parsePlan(plan, 'en').data!.sections[0]!.name).toBe('Stalls');
+    expect(parsePlan(plan, 'ru').data!.sections[0]!.name).toBe(first.name);
+    expect(parsePlan(plan).data!.sections[0]!.name).toBe(first.name);
+  });
+
   it('refuses input that is not a plan at all', () => {
     expect(parsePlan(null).data).toBeNull();
     expect(parsePlan([1, 2]).issues[0]!.message).toMatch(/not a JSON object/);

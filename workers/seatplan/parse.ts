@@ -20,7 +20,11 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function parsePlan(input: unknown): ParseResult {
+/**
+ * `locale`: the shop's language; a section that has a name in it (`names`, issue 33) is called so, else
+ * by its `name`.
+ */
+export function parsePlan(input: unknown, locale?: string): ParseResult {
   const issues: ParseIssue[] = [];
   const issue = (path: string, message: string) => {
     if (issues.length < MAX_ISSUES) issues.push({ path, message });
@@ -125,7 +129,7 @@ export function parsePlan(input: unknown): ParseResult {
     });
     sections.push({
       id: s.id,
-      name: typeof s.name === 'string' ? s.name : String(s.id),
+      name: localName(s, locale) ?? (typeof s.name === 'string' ? s.name : String(s.id)),
       start,
       end: n,
       minX: 0,
@@ -255,4 +259,12 @@ export function convexHull(xs: Float32Array, ys: Float32Array, start: number, en
   }
   const hull = lower.slice(0, -1).concat(upper.slice(0, -1));
   return hull.flatMap((i) => [xs[i]!, ys[i]!]);
+}
+
+/** A section's name in the shop's language, when the plan gives one. */
+function localName(section: Record<string, unknown>, locale: string | undefined): string | undefined {
+  const names = section.names;
+  if (!locale || !isObj(names)) return undefined;
+  const name = names[locale];
+  return typeof name === 'string' && name.trim() !== '' ? name : undefined;
 }

@@ -215,6 +215,42 @@ describe.each(dialects)('seat plans in the back office on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(409);
+
+    // Moving the show to version 2 is refused while the held seat differs there, and names it.
+    const refused = await manager.put(`/api/admin/presentations/${p.id}/seatplan`, { seatplanId: copy.id });
+    expect(refused.json()).toMatchObject({
+      statusCode: 409,
+      code: 'seatplan_seats_in_use',
+      params: { count: 1, seats: seat!.key },
+    });
+    // A version 3 that keeps the held seat as it was (and flags another seat) is accepted.
+    const v3 = (await manager.post(`/api/admin/seatplans/${p.seatplanId}/copy`)).json();
+    const [, other] = await freeSeats(t.app, p);
+    await manager.patch(`/api/admin/seatplans/${v3.id}`, {
+      edits: [{ op: 'setSeats', keys: [other!.key], premium: true }],
+    });
+    await manager.post(`/api/admin/seatplans/${v3.id}/publish`);
+    const moved = await manager.put(`/api/admin/presentations/${p.id}/seatplan`, { seatplanId: v3.id });
+    expect(moved.json()).toEqual({ presentationId: p.id, seatplanId: v3.id, version: 3 });
+    const after = await t.db.kysely
+      .selectFrom('presentations')
+      .select('seatplan_id')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(after.seatplan_id).toBe(v3.id);
+    const log = (await manager.get(`/api/admin/audit?objectType=presentation&objectId=${p.id}`)).json();
+    expect(log.entries[0]).toMatchObject({
+      action: 'presentation.seatplan',
+      before: { version: 1 },
+      after: { version: 3, seatsKept: expect.any(Number) },
+    });
+    // The seed's sold seats and the held one all stayed where they were.
+    expect(log.entries[0].after.seatsKept).toBeGreaterThan(1);
+    // A version of another hall is refused.
+    const foreign = (await manager.get(`/api/admin/halls/${hallId}/seatplans`)).json().versions.at(-1).id;
+    expect(
+      (await manager.put(`/api/admin/presentations/${p.id}/seatplan`, { seatplanId: foreign })).json(),
+    ).toMatchObject({ statusCode: 409, code: 'seatplan_not_of_hall' });
   });
 
   it('keeps the box office and the door out of the catalogue; a manager’s token works until revoked', async () => {

@@ -12,6 +12,8 @@ import {
   PlanEditsBodySchema,
   PlanExportQuerySchema,
   PlanFileSchema,
+  PresentationSeatplanAnswerSchema,
+  PresentationSeatplanBodySchema,
   SeatplanDetailSchema,
   SeatplanVersionSchema,
   SeatplanVersionsAnswerSchema,
@@ -25,7 +27,9 @@ import {
   seatplanDetail,
 } from '../../services/catalogue/plans/drafts.ts';
 import { diffVersion, exportVersion } from '../../services/catalogue/plans/files.ts';
+import { movePresentationToVersion } from '../../services/catalogue/plans/move.ts';
 import { publishDraft } from '../../services/catalogue/plans/publish.ts';
+import { saleLocksRepository } from '../../db/repositories/saleLocks.ts';
 import { listVersions, versionOf } from '../../services/catalogue/plans/versions.ts';
 import { adminCaller } from './principal.ts';
 
@@ -260,6 +264,31 @@ export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('content-type', file.contentType);
       reply.header('content-disposition', `attachment; filename="${file.filename}"`);
       return reply.send(file.text);
+    },
+  );
+
+  app.put(
+    '/presentations/:id/seatplan',
+    {
+      schema: {
+        tags,
+        summary:
+          'Managers: moves a presentation to another published version of its hall’s plan, if every sold and held seat is in it unchanged',
+        params: IdParamsSchema,
+        body: PresentationSeatplanBodySchema,
+        response: { 200: PresentationSeatplanAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      return movePresentationToVersion(
+        db.kysely,
+        saleLocksRepository(db),
+        actor,
+        request.params.id,
+        request.body.seatplanId,
+        clock.now(),
+      );
     },
   );
 };

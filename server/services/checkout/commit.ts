@@ -250,6 +250,7 @@ async function placeOrder(
     presentations: new Map(),
     origin,
     partner: await commitPartnerContext(trx, body, now),
+    saleLocks: deps.saleLocks,
   };
   const validated: [LineKind<unknown>, unknown][] = [];
   for (const kind of lineKinds) {

@@ -140,7 +140,10 @@ export function seatRows(planJson: string): Int32Array {
   return out;
 }
 
-/** Seat names and price levels by key, for the check that a version keeps the seats sold or held. */
+/**
+ * What a customer bought in each seat, by key (names, price level, allocation, flags, sofa), for the
+ * check that a version keeps the seats sold or held unchanged; null for a key the plan lacks.
+ */
 export function seatIdentities(planJson: string, keys: string[]): Record<string, string | null> {
   const wanted = new Set(keys);
   const out: Record<string, string | null> = {};
@@ -151,7 +154,19 @@ export function seatIdentities(planJson: string, keys: string[]): Record<string,
       for (const row of group.R)
         for (const s of row.S) {
           const key = seatKey(section.id, s.x, s.y);
-          if (wanted.has(key)) out[key] = `${section.name}|${s.r}|${s.n}|${s.tg}|${s.ai}`;
+          if (wanted.has(key))
+            out[key] = JSON.stringify([
+              section.name,
+              s.r,
+              s.n,
+              s.tg,
+              s.ai,
+              s.handicap === true,
+              s.companion === true,
+              s.limitedView === true,
+              s.premium === true,
+              s.sofa ?? null,
+            ]);
         }
   return out;
 }

@@ -86,6 +86,8 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
     const quote = enrolmentPrice(m, e, ids)!;
 
     const sorted = [...e.presentations].sort((a, b) => a.pi - b.pi);
+    // Before the presentations are read: a change of their seat plan version waits for this purchase.
+    await ctx.saleLocks?.shareSales(trx, ids);
     const rows = await trx
       .selectFrom('presentations')
       .selectAll()

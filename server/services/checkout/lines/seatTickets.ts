@@ -102,6 +102,8 @@ export const seatTickets: LineKind<SeatLines> = {
 
     // Presentations: on sale, seat-bearing, one auth profile and one business (spec section 5).
     const ids = [...new Set(cart.seats.map((s) => s.pi))].sort((a, b) => a - b);
+    // Before the presentations are read: a change of their seat plan version waits for this purchase.
+    await ctx.saleLocks?.shareSales(trx, ids);
     const presentations = await trx
       .selectFrom('presentations')
       .selectAll()

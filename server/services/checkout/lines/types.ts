@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CommitCartSchema } from '../../../../src/api/contract/order.ts';
 import type { Settings } from '../../../../src/api/contract/session.ts';
+import type { SaleLocks } from '../../../db/repositories/saleLocks.ts';
 import type { Database } from '../../../db/types.ts';
 import type { PartnerContext } from '../../partners/context.ts';
 
@@ -31,6 +32,8 @@ export interface CheckoutContext {
   authSecret?: Buffer | undefined;
   /** The partner mini-site and integration the order is placed through (issue 20); absent: none. */
   partner?: PartnerContext;
+  /** Purchases against a change of seat plan version (saleLocks.ts). */
+  saleLocks?: SaleLocks | undefined;
 }
 
 export interface CheckoutOrigin {
