@@ -29,6 +29,7 @@ import {
 import { diffVersion, exportVersion } from '../../services/catalogue/plans/files.ts';
 import { movePresentationToVersion } from '../../services/catalogue/plans/move.ts';
 import { publishDraft } from '../../services/catalogue/plans/publish.ts';
+import { planSeatsRepository } from '../../db/repositories/planSeats.ts';
 import { saleLocksRepository } from '../../db/repositories/saleLocks.ts';
 import { listVersions, versionOf } from '../../services/catalogue/plans/versions.ts';
 import { adminCaller } from './principal.ts';
@@ -224,7 +225,7 @@ export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
-      return publishDraft(db.kysely, actor, request.params.id, clock.now());
+      return publishDraft(db.kysely, planSeatsRepository(db), actor, request.params.id, clock.now());
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SeatplanVersion } from '../../../../src/api/contract/venuesAdmin.ts';
+import type { PlanSeatsRepository } from '../../../db/repositories/planSeats.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
@@ -7,9 +8,6 @@ import { planPool } from './pool.ts';
 import { planJsonOf, priceLevels, versionOf, versionRow } from './versions.ts';
 
 type Db = Kysely<Database>;
-
-/** Seats per insert: one statement each, so other requests run between them. */
-const SEAT_CHUNK = 1000;
 
 /**
  * Publishes a draft: checked once more (the price levels may have changed since), its seats written to
@@ -20,7 +18,13 @@ const SEAT_CHUNK = 1000;
  * draft), and a publish that died half-way is simply run again (its seats are written afresh).
  * Presentations keep the version they went on sale with: publishing moves none of them.
  */
-export async function publishDraft(db: Db, actor: Actor, id: number, now: number): Promise<SeatplanVersion> {
+export async function publishDraft(
+  db: Db,
+  planSeats: PlanSeatsRepository,
+  actor: Actor,
+  id: number,
+  now: number,
+): Promise<SeatplanVersion> {
   const row = await versionRow(db, id);
   if (row.status !== 'draft')
     throw new AppError('seatplan_not_draft', `seat plan ${id} is already published`);
@@ -39,20 +43,7 @@ export async function publishDraft(db: Db, actor: Actor, id: number, now: number
     });
   }
   const seats = await planPool.run('seatRows', planJson);
-  await db.deleteFrom('plan_seats').where('seatplan_id', '=', id).execute();
-  for (let i = 0; i < seats.length; i += SEAT_CHUNK * 5) {
-    const values = [];
-    for (let j = i; j < Math.min(seats.length, i + SEAT_CHUNK * 5); j += 5)
-      values.push({
-        seatplan_id: id,
-        section_id: seats[j]!,
-        x: seats[j + 1]!,
-        y: seats[j + 2]!,
-        ticket_group_id: seats[j + 3]!,
-        allocation_id: seats[j + 4]!,
-      });
-    await db.insertInto('plan_seats').values(values).execute();
-  }
+  await planSeats.replaceSeats(id, seats);
   const hallId = row.hall_id ?? row.id;
   await db.transaction().execute(async (trx) => {
     const top = await trx
