@@ -253,6 +253,27 @@ describe.each(dialects)('staff administration on %s', (dialect) => {
     expect((await admin.get('/api/admin/audit?objectType=nonsense')).statusCode).toBe(400);
   });
 
+  it('documents every admin call in the OpenAPI document under the admin tag', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const admin = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/admin/'));
+    expect(admin.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/staff-users',
+        '/api/admin/tokens/{id}',
+        '/api/admin/audit',
+        '/api/admin/venues',
+        '/api/admin/halls/{id}/seatplans',
+        '/api/admin/seatplans/{id}/publish',
+        '/api/admin/presentations/{id}/seatplan',
+      ]),
+    );
+    for (const [path, operations] of admin)
+      for (const [method, op] of Object.entries(operations))
+        expect(op.tags, `${method} ${path}`).toEqual(['admin']);
+  });
+
   it('makes the first admin from the one-time setting, and from the command', async () => {
     const fresh = await createTestApp(dialect, { seed: false });
     try {
