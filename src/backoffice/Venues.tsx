@@ -1,75 +1,22 @@
-import { Alert, Badge, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { api } from '../api/endpoints.ts';
-import { pickText } from '../i18n/format.ts';
-import { errorText } from '../ui/errorText.ts';
-import { showToast } from '../ui/toast/toasts.ts';
-import { useAsync } from '../ui/useAsync.ts';
-import { useLocale } from '../ui/useLocale.ts';
+import { useParams } from 'react-router-dom';
+import { HallPage } from './plans/HallPage.tsx';
+import { PlanPage } from './plans/PlanPage.tsx';
+import { NewVenuePage, VenuePage } from './venues/VenuePage.tsx';
+import { VenueList } from './venues/VenueList.tsx';
+
+const ID = /^[1-9]\d{0,9}$/;
 
 /**
- * A manager's switch per venue for booking through the site (issue 20, location offline): off, the shop
- * shows the venue's presentations without a buy button and its order pages send customers to the box
- * office.
+ * The venues tab (managers and admins): the venues and their halls, and a hall's seat plans. Its pages
+ * sit under the tab's own address (StaffTabs reads only the segment after /staff/):
+ * `/staff/venues`, `…/new`, `…/<venueId>`, `…/halls/<hallId>`, `…/plans/<seatplanId>`. Each page is keyed
+ * by its id, so moving from one plan to another starts afresh (selection, tabs).
  */
 export function Venues() {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const [round, setRound] = useState(0);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [problem, setProblem] = useState<unknown>(null);
-  const state = useAsync(() => api.staffVenues(), String(round));
-
-  async function toggle(id: number, enabled: boolean) {
-    setBusy(id);
-    setProblem(null);
-    try {
-      await api.staffSetOnlineSales(id, enabled);
-      showToast({ key: enabled ? 'staff.venues.turnedOn' : 'staff.venues.turnedOff', color: 'teal' });
-      setRound((r) => r + 1);
-    } catch (err) {
-      setProblem(err);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  return (
-    <Stack gap="sm" data-testid="staff-venues">
-      <Title order={2} fz="h3">
-        {t('staff.venues.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('staff.venues.intro')}
-      </Text>
-      {problem ? <Alert color="red">{errorText(t, problem)}</Alert> : null}
-      {state.status === 'error' ? <Alert color="red">{errorText(t, state.error)}</Alert> : null}
-      {state.status === 'done' ? (
-        <Table striped>
-          <Table.Tbody>
-            {state.data.venues.map((v) => (
-              <Table.Tr key={v.id} data-testid="staff-venue" data-venue-id={v.id}>
-                <Table.Td>{pickText(v.name, locale)}</Table.Td>
-                <Table.Td>
-                  <Badge color={v.onlineSalesEnabled ? 'teal' : 'orange'} variant="light">
-                    {v.onlineSalesEnabled ? t('staff.venues.online') : t('staff.venues.offline')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={v.onlineSalesEnabled}
-                    disabled={busy !== null}
-                    onChange={(e) => void toggle(v.id, e.currentTarget.checked)}
-                    label={t('staff.venues.sellOnline')}
-                    data-testid="online-sales-switch"
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-    </Stack>
-  );
+  const [, first = '', second = ''] = (useParams()['*'] ?? '').split('/');
+  if (first === 'new') return <NewVenuePage />;
+  if (first === 'halls' && ID.test(second)) return <HallPage key={second} hallId={Number(second)} />;
+  if (first === 'plans' && ID.test(second)) return <PlanPage key={second} seatplanId={Number(second)} />;
+  if (ID.test(first)) return <VenuePage key={first} venueId={Number(first)} />;
+  return <VenueList />;
 }

@@ -2,7 +2,13 @@ import { ActionIcon, Box, Button, Group, Loader, Paper, Text, Tooltip, VisuallyH
 import { type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatDescription } from '../../workers/seatplan/engine.ts';
-import { type LoadReport, type MapSource, type SeatMapHandle, createSeatMap } from './index.ts';
+import {
+  type LoadReport,
+  type MapSource,
+  type ScreenRect,
+  type SeatMapHandle,
+  createSeatMap,
+} from './index.ts';
 import { nextSeat } from './keyboard.ts';
 import { PriceLegend, SeatLegend, type LegendMode } from './SeatLegend.tsx';
 import { SeatListView } from './SeatListView.tsx';
@@ -18,7 +24,14 @@ export interface SeatMapProps {
   seatingPolicyId?: number;
   /** The price shown in the tooltip and read out for a price level, when known. */
   priceOf?: (ticketGroup: number) => string | null;
-  onSeatActivate?: (seat: SeatDescription) => void;
+  /** A seat clicked, tapped or chosen by keyboard; `additive` with Shift held (add to a selection). */
+  onSeatActivate?: (seat: SeatDescription, how: { additive: boolean }) => void;
+  /**
+   * Seats chosen by dragging a rectangle (the back office's plan editor): Shift+drag, or any drag while
+   * `dragSelects` is on; `additive` with Shift held. Without it a drag always pans (the shop).
+   */
+  onSeatsInRect?: (indices: number[], how: { additive: boolean }) => void;
+  dragSelects?: boolean;
   onLoaded?: (report: LoadReport, handle: SeatMapHandle) => void;
   onLoadError?: (error: unknown) => void;
   /** Bumped by the owner after it applied a new status map, so the list view re-reads the seats. */
@@ -43,7 +56,7 @@ interface Hover {
  * never mirrored in right-to-left languages; the controls are.
  */
 export function SeatMap({ ref, ...props }: SeatMapProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<SeatMapHandle | null>(null);
   const focusRef = useRef(-1);
@@ -60,6 +73,7 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
   const phone = usePhone();
   const [legendOpen, setLegendOpen] = useState(false);
   const [version, setVersion] = useState(0);
+  const [band, setBand] = useState<ScreenRect | null>(null);
 
   useEffect(() => {
     propsRef.current = props;
@@ -67,11 +81,11 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
 
   useImperativeHandle(ref, () => ({ handle: () => handleRef.current }), []);
 
-  const activate = async (index: number) => {
+  const activate = async (index: number, additive = false) => {
     const h = handleRef.current;
     if (!h || index < 0) return;
     const seat = await h.describe(index);
-    if (seat) propsRef.current.onSeatActivate?.(seat);
+    if (seat) propsRef.current.onSeatActivate?.(seat, { additive });
     setVersion((v) => v + 1);
   };
 
@@ -87,7 +101,14 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
       colorMode: propsRef.current.colorMode ?? 'ticketGroup',
       maxSeats: propsRef.current.maxSeats ?? 10,
       seatingPolicyId: propsRef.current.seatingPolicyId ?? 1,
-      onTap: (i) => void activate(i),
+      onTap: (i, mods) => void activate(i, mods.shift),
+      dragSelect: {
+        starts: (e) =>
+          propsRef.current.onSeatsInRect !== undefined &&
+          (e.shiftKey || propsRef.current.dragSelects === true),
+        onBand: setBand,
+        onSeats: (indices, mods) => propsRef.current.onSeatsInRect?.(indices, { additive: mods.shift }),
+      },
       onHover: (i, at) => {
         if (i < 0 || !at) return setHover(null);
         void handle?.describe(i).then((seat) => seat && setHover({ seat, x: at.x, y: at.y }));
@@ -115,7 +136,11 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
     let stale = false;
     const source = props.source;
     focusRef.current = -1;
-    h.load(source, { maxSeats: props.maxSeats, seatingPolicyId: props.seatingPolicyId }).then(
+    h.load(source, {
+      maxSeats: props.maxSeats,
+      seatingPolicyId: props.seatingPolicyId,
+      locale: i18n.language,
+    }).then(
       (report) => {
         if (stale) return;
         setLoadedSource(source);
@@ -131,7 +156,7 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
     return () => {
       stale = true;
     };
-  }, [handle, props.source, props.maxSeats, props.seatingPolicyId]);
+  }, [handle, props.source, props.maxSeats, props.seatingPolicyId, i18n.language]);
 
   const describeForVoice = (seat: SeatDescription) => {
     const price = propsRef.current.priceOf?.(seat.ticketGroup);
@@ -166,7 +191,7 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
       void moveFocus(nextSeat(data, focusRef.current, dir));
     } else if ((e.key === 'Enter' || e.key === ' ') && focusRef.current >= 0) {
       e.preventDefault();
-      void activate(focusRef.current);
+      void activate(focusRef.current, e.shiftKey);
     } else if (e.key === '+' || e.key === '=') {
       h.zoomBy(1.25);
     } else if (e.key === '-') {
@@ -263,7 +288,8 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
             </Text>
           </Group>
         ) : null}
-        {hover && !listView ? <SeatTooltip hover={hover} priceOf={props.priceOf} /> : null}
+        {hover && !listView && !band ? <SeatTooltip hover={hover} priceOf={props.priceOf} /> : null}
+        {band && !listView ? <Band rect={band} /> : null}
       </Box>
       <VisuallyHidden id="seatmap-instructions">{t('seatmap.instructions')}</VisuallyHidden>
       <VisuallyHidden aria-live="polite" data-testid="seat-map-live">
@@ -294,6 +320,26 @@ function Control(props: { label: string; onClick: () => void; glyph: string; pre
         <span aria-hidden>{props.glyph}</span>
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** The rectangle being dragged to select seats. */
+function Band({ rect }: { rect: ScreenRect }) {
+  return (
+    <Box
+      pos="absolute"
+      left={Math.min(rect.x0, rect.x1)}
+      top={Math.min(rect.y0, rect.y1)}
+      w={Math.abs(rect.x1 - rect.x0)}
+      h={Math.abs(rect.y1 - rect.y0)}
+      style={{
+        border: '2px dashed var(--mantine-color-yellow-4)',
+        background: 'rgba(250, 204, 21, 0.12)',
+        pointerEvents: 'none',
+        zIndex: 2,
+      }}
+      data-testid="seat-map-band"
+    />
   );
 }
 

@@ -12,11 +12,12 @@ import type { ParseIssue } from '../../workers/seatplan/model.ts';
 import { STATUS_VERSION_HEADER } from '../../workers/seatplan/sources.ts';
 import { screenToWorld } from './camera.ts';
 import { EngineClient, type WorkerFactory } from './engineClient.ts';
-import { attachInput } from './input.ts';
+import { attachInput, type ScreenRect } from './input.ts';
 import { type ColorMode, DEFAULT_COLORS, makeStylePalette, type SeatColors } from './palette.ts';
 import { SeatMapRenderer } from './renderer.ts';
 
 export type { SeatColors, ColorMode } from './palette.ts';
+export type { ScreenRect } from './input.ts';
 export type { SeatChanges, SeatDescription } from '../../workers/seatplan/engine.ts';
 
 export interface SeatMapOptions {
@@ -24,8 +25,19 @@ export interface SeatMapOptions {
   colorMode?: ColorMode;
   maxSeats?: number;
   seatingPolicyId?: number;
-  /** A tap or click on the map: the seat index under it, or -1. */
-  onTap?: (index: number) => void;
+  /** A tap or click on the map: the seat index under it, or -1, and whether Shift was held. */
+  onTap?: (index: number, mods: { shift: boolean }) => void;
+  /**
+   * Selecting by a drag (the back office's plan editor; the shop leaves it out): when `starts` answers
+   * true for the pointer going down, a one-finger drag draws a rectangle instead of panning. `onBand`
+   * hears the rectangle while it is dragged (CSS px of the canvas; null when it ends), `onSeats` the
+   * seats whose centres lie inside it at the end, and whether Shift was held when it began.
+   */
+  dragSelect?: {
+    starts(e: PointerEvent): boolean;
+    onBand(rect: ScreenRect | null): void;
+    onSeats(indices: number[], mods: { shift: boolean }): void;
+  };
   /** The seat under the mouse (-1 when none) and its screen position. */
   onHover?: (index: number, at: { x: number; y: number } | null) => void;
   /** After every presented frame (the camera may have moved). */
@@ -73,7 +85,11 @@ export interface SeatMapHandle {
   data(): RenderData | null;
   state(): Uint8Array;
   /** Loads a plan (and status); rules options default to the map's own. */
-  load(source: MapSource, rules?: { maxSeats?: number; seatingPolicyId?: number }): Promise<LoadReport>;
+  /** `rules.locale`: the shop's language, in which sections with names per locale are called. */
+  load(
+    source: MapSource,
+    rules?: { maxSeats?: number; seatingPolicyId?: number; locale?: string },
+  ): Promise<LoadReport>;
   /** A URL is fetched by the worker with the load's headers, unless `headers` are given. */
   applyStatus(
     source: { url: string; headers?: FetchHeaders } | { status: Record<string, string> },
@@ -85,6 +101,8 @@ export interface SeatMapHandle {
   seatScreenPosition(keyOrIndex: string | number): { x: number; y: number } | null;
   indexOfKey(key: string): number;
   keyOf(index: number): SeatKey;
+  /** The seats whose centres lie in a rectangle of the canvas (CSS px). */
+  seatsInRect(rect: ScreenRect): Promise<number[]>;
   describe(index: number): Promise<SeatDescription | null>;
   /** Shows seats as selected (held by this customer) or not, in the worker and on screen. */
   setSelected(indices: number[], selected: boolean): Promise<void>;
@@ -156,8 +174,24 @@ export async function createSeatMap(
     return keyIndex.get(key) ?? -1;
   };
 
+  /** The seats whose centres lie in a rectangle of the canvas (CSS px), through the worker's index. */
+  const seatsInRect = async (r: ScreenRect): Promise<number[]> => {
+    if (!data) return [];
+    const a = screenToWorld(renderer.camera, Math.min(r.x0, r.x1), Math.min(r.y0, r.y1));
+    const b = screenToWorld(renderer.camera, Math.max(r.x0, r.x1), Math.max(r.y0, r.y1));
+    return engine.call('seatsInRect', a.x, a.y, b.x, b.y);
+  };
+  const dragSelectOf = (d: NonNullable<SeatMapOptions['dragSelect']>) => ({
+    starts: (e: PointerEvent) => d.starts(e),
+    onRect(rect: ScreenRect | null, done: boolean, mods: { shift: boolean }) {
+      d.onBand(done ? null : rect);
+      if (done && rect) void seatsInRect(rect).then((indices) => d.onSeats(indices, mods));
+    },
+  });
+
   const detach = attachInput(renderer.canvas, renderer, {
-    onTap: (x, y) => options.onTap?.(hitTest(x, y)?.index ?? -1),
+    onTap: (x, y, mods) => options.onTap?.(hitTest(x, y)?.index ?? -1, mods),
+    ...(options.dragSelect ? { dragSelect: dragSelectOf(options.dragSelect) } : {}),
     onHover: (x, y) => {
       const hit = hitTest(x, y);
       renderer.setHover(hit?.index ?? -1);
@@ -196,6 +230,7 @@ export async function createSeatMap(
         seatingPolicyId: rules?.seatingPolicyId ?? options.seatingPolicyId ?? 1,
         colors,
         colorMode: options.colorMode ?? 'ticketGroup',
+        ...(rules?.locale ? { locale: rules.locale } : {}),
       };
       let result: LoadResult;
       let dataAt: number;
@@ -298,6 +333,7 @@ export async function createSeatMap(
     seatScreenPosition: (k) => renderer.seatScreenPosition(typeof k === 'number' ? k : indexOfKey(k)),
     indexOfKey,
     keyOf,
+    seatsInRect,
     describe: (i) => engine.call('describe', i),
     async setSelected(indices, selected) {
       const changed = await engine.call('applySelection', indices, selected);

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalizedText } from '../../api/contract/common.ts';
+import { rtlLocales, supportedLocales } from '../../api/contract/constants.ts';
+import { errorText } from '../../ui/errorText.ts';
+import { NATIVE_NAMES } from '../../ui/LanguageButton.tsx';
+import { usePhone } from '../../ui/usePhone.ts';
+import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { trimmedNames } from './shared.tsx';
+
+export interface HallNameAsk {
+  title: string;
+  action: string;
+  initial: LocalizedText;
+  save(name: LocalizedText): Promise<void>;
+}
+
+/** A hall's name in every language: to add a hall or to rename one. */
+export function HallNameDialog({ ask, onClose }: { ask: HallNameAsk | null; onClose(): void }) {
+  const phone = usePhone();
+  return (
+    <Modal opened={ask !== null} onClose={onClose} title={ask?.title} centered fullScreen={phone}>
+      {/* A fresh form each time it opens (the names of the hall it was opened for). */}
+      {ask ? <HallNameForm key={ask.title} ask={ask} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function HallNameForm({ ask, onClose }: { ask: HallNameAsk; onClose(): void }) {
+  const { t } = useTranslation();
+  const [names, setNames] = useState<LocalizedText>(ask.initial);
+  const [error, setError] = useState<unknown>(null);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const name = trimmedNames(names);
+    setMissing(Object.keys(name).length === 0);
+    if (Object.keys(name).length === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await ask.save(name);
+      onClose();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} data-testid="hall-name-form" noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('backoffice.venues.hallNameHint')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {supportedLocales.map((l) => (
+            <TextInput
+              key={l}
+              label={NATIVE_NAMES[l]}
+              name={`hall-${l}`}
+              lang={l}
+              dir={rtlLocales.has(l) ? 'rtl' : 'ltr'}
+              value={names[l] ?? ''}
+              maxLength={120}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setNames((n) => ({ ...n, [l]: value }));
+              }}
+              styles={touchInput}
+            />
+          ))}
+        </SimpleGrid>
+        {missing ? <Alert color="orange">{t('backoffice.venues.nameRequired')}</Alert> : null}
+        {error ? <Alert color="red">{errorText(t, error)}</Alert> : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" mih={TOUCH_PX} onClick={onClose}>
+            {t('backoffice.common.cancel')}
+          </Button>
+          <Button type="submit" mih={TOUCH_PX} loading={busy} data-testid="hall-name-save">
+            {ask.action}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
