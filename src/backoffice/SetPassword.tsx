@@ -6,6 +6,7 @@ import { errorText } from '../ui/errorText.ts';
 import { showToast } from '../ui/toast/toasts.ts';
 import { backofficeApi } from './api.ts';
 import { TOUCH_PX, touchInput } from './ui/touch.ts';
+import { useAction } from './ui/useAction.ts';
 
 /** The box office's minimum (StaffPasswordChangeSchema), checked here first to say it in words. */
 const MIN_LENGTH = 12;
@@ -20,23 +21,20 @@ export function SetPassword({ onDone }: { onDone(me: StaffMe): void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
+  /** A check made here (too short, not repeated); the box office's refusal is `error`. */
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
+  const shown = problem ?? (error ? errorText(t, error) : null);
 
   async function submit() {
     if (next.length < MIN_LENGTH) return setProblem(t('backoffice.password.tooShort', { min: MIN_LENGTH }));
     if (next !== repeat) return setProblem(t('backoffice.password.mismatch'));
-    setBusy(true);
     setProblem(null);
-    try {
+    await run(async () => {
       const me = await backofficeApi.staffChangePassword({ currentPassword: current, newPassword: next });
       showToast({ key: 'backoffice.password.done', color: 'teal' });
       onDone(me);
-    } catch (err) {
-      setProblem(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -80,9 +78,9 @@ export function SetPassword({ onDone }: { onDone(me: StaffMe): void }) {
             value={repeat}
             onChange={(e) => setRepeat(e.currentTarget.value)}
           />
-          {problem ? (
+          {shown ? (
             <Alert color="red" data-testid="staff-password-error">
-              {problem}
+              {shown}
             </Alert>
           ) : null}
           <Button type="submit" loading={busy} mih={TOUCH_PX} data-testid="staff-password-submit">

@@ -20,6 +20,7 @@ import { useAsync } from '../ui/useAsync.ts';
 import { SetPassword } from './SetPassword.tsx';
 import { StaffTabs } from './StaffTabs.tsx';
 import { TOUCH_PX, touchInput } from './ui/touch.ts';
+import { useAction } from './ui/useAction.ts';
 
 /**
  * /staff: the staff area (spec section 6, the staff role; issue 33). Its own login (username and
@@ -82,22 +83,13 @@ function StaffLogin({ onLogin }: { onLogin(me: StaffMe): void }) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   return (
     <Card withBorder padding="lg" maw={420} data-testid="staff-login">
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
-            onLogin(await api.staffLogin({ username, password }));
-          } catch (err) {
-            setError(err);
-          } finally {
-            setBusy(false);
-          }
+          void run(async () => onLogin(await api.staffLogin({ username, password })));
         }}
       >
         <Stack gap="sm">

@@ -8,6 +8,7 @@ import { formatDate, intlTag } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { TOUCH_PX } from '../ui/touch.ts';
+import { useAction } from '../ui/useAction.ts';
 import { Crumbs, useLoaded, useName, venuesPath } from '../venues/shared.tsx';
 import { type PlanDetail, plansApi } from './api.ts';
 import { EditPanel, type SeatChange } from './EditPanel.tsx';
@@ -35,26 +36,18 @@ export function PlanPage({ seatplanId }: { seatplanId: number }) {
   const venues = useLoaded((signal) => plansApi.venues(signal), 'venues');
   const [tab, setTab] = useState<Tab>('plan');
   const [selection, setSelection] = useState<Set<SeatKey>>(() => new Set());
-  const [busy, setBusy] = useState(false);
-  const [editError, setEditError] = useState<unknown>(null);
+  const { busy, error: editError, run } = useAction();
   const [edits, setEdits] = useState(0);
   const detail = loaded.data;
   const seats = useMemo(() => (detail ? seatsByKey(detail.plan, locale) : new Map()), [detail, locale]);
   const summary = useMemo(() => summarise(selection, seats), [selection, seats]);
   const onSelection = useCallback((next: Set<SeatKey>) => setSelection(next), []);
 
-  async function edit(body: PlanEditBody[]) {
-    setBusy(true);
-    setEditError(null);
-    try {
+  const edit = (body: PlanEditBody[]) =>
+    run(async () => {
       loaded.set(await plansApi.editPlan(seatplanId, body));
       setEdits((n) => n + 1);
-    } catch (err) {
-      setEditError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   const change = (c: SeatChange) => void edit([{ op: 'setSeats', keys: [...selection], ...c }]);
   const renameSection = (sectionId: number, names: LocalizedText) =>
     void edit([{ op: 'renameSection', sectionId, names }]);

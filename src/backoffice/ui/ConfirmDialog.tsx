@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../ui/errorText.ts';
 import { TOUCH_PX } from './touch.ts';
+import { useAction } from './useAction.ts';
 
 export interface Confirmation {
   title: string;
@@ -20,8 +20,7 @@ export interface Confirmation {
  */
 export function ConfirmDialog({ ask, onClose }: { ask: Confirmation | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run, setError } = useAction();
   const close = () => {
     setError(null);
     onClose();
@@ -44,18 +43,12 @@ export function ConfirmDialog({ ask, onClose }: { ask: Confirmation | null; onCl
             mih={TOUCH_PX}
             loading={busy}
             data-testid="confirm-ok"
-            onClick={async () => {
+            onClick={() => {
               if (!ask) return;
-              setBusy(true);
-              setError(null);
-              try {
+              void run(async () => {
                 await ask.run();
                 close();
-              } catch (err) {
-                setError(err);
-              } finally {
-                setBusy(false);
-              }
+              });
             }}
           >
             {ask?.action}

@@ -8,6 +8,7 @@ import { errorText } from '../../ui/errorText.ts';
 import { backofficeApi } from '../api.ts';
 import { endOfVenueDay } from './expiry.ts';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { useAction } from '../ui/useAction.ts';
 
 type Role = StaffMe['role'];
 
@@ -17,16 +18,13 @@ export function NewApiToken({ onCreated }: { onCreated(created: StaffTokenCreate
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('manager');
   const [expires, setExpires] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   return (
     <Card withBorder padding="md" data-testid="token-add">
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
+          void run(async () => {
             onCreated(
               await backofficeApi.createApiToken({
                 name,
@@ -36,11 +34,7 @@ export function NewApiToken({ onCreated }: { onCreated(created: StaffTokenCreate
             );
             setName('');
             setExpires('');
-          } catch (err) {
-            setError(err);
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         <Stack gap="sm">

@@ -17,6 +17,7 @@ import { type StaffMe, staffRoles } from '../../api/contract/staff.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { backofficeApi } from '../api.ts';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { useAction } from '../ui/useAction.ts';
 
 type Role = StaffMe['role'];
 
@@ -41,24 +42,17 @@ export function AddStaffUser({ onAdded }: { onAdded(given: StaffPasswordGiven): 
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [role, setRole] = useState<Role>('box_office');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   return (
     <Card withBorder padding="md" data-testid="staff-user-add">
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          setError(null);
-          try {
+          void run(async () => {
             onAdded(await backofficeApi.createStaffUser({ username, displayName, role }));
             setUsername('');
             setDisplayName('');
-          } catch (err) {
-            setError(err);
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         <Stack gap="sm">
@@ -133,8 +127,7 @@ function EditForm({ user, onClose, onSaved }: { user: StaffUser; onClose(): void
   const { t } = useTranslation();
   const [displayName, setDisplayName] = useState(user.displayName);
   const [role, setRole] = useState<Role>(user.role);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const change = {
     ...(displayName.trim() !== user.displayName ? { displayName } : {}),
     ...(role !== user.role ? { role } : {}),
@@ -142,18 +135,12 @@ function EditForm({ user, onClose, onSaved }: { user: StaffUser; onClose(): void
   return (
     <form
       data-testid="staff-user-edit-form"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
+        void run(async () => {
           await backofficeApi.updateStaffUser(user.id, change);
           onSaved();
-        } catch (err) {
-          setError(err);
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <Stack gap="sm">

@@ -7,6 +7,7 @@ import { errorText } from '../../ui/errorText.ts';
 import { NATIVE_NAMES } from '../../ui/LanguageButton.tsx';
 import { usePhone } from '../../ui/usePhone.ts';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { useAction } from '../ui/useAction.ts';
 import { trimmedNames } from './shared.tsx';
 
 export interface HallNameAsk {
@@ -30,25 +31,18 @@ export function HallNameDialog({ ask, onClose }: { ask: HallNameAsk | null; onCl
 function HallNameForm({ ask, onClose }: { ask: HallNameAsk; onClose(): void }) {
   const { t } = useTranslation();
   const [names, setNames] = useState<LocalizedText>(ask.initial);
-  const [error, setError] = useState<unknown>(null);
   const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const name = trimmedNames(names);
     setMissing(Object.keys(name).length === 0);
     if (Object.keys(name).length === 0) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await ask.save(name);
       onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

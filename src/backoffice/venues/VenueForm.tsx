@@ -7,6 +7,7 @@ import type { VenueAddress } from '../../api/contract/venuesAdmin.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { NATIVE_NAMES } from '../../ui/LanguageButton.tsx';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { useAction } from '../ui/useAction.ts';
 import { trimmedNames } from './shared.tsx';
 
 export interface VenueValues {
@@ -39,8 +40,7 @@ export function VenueForm({
   const [postalCode, setPostalCode] = useState(initial?.address?.postalCode ?? '');
   const [country, setCountry] = useState(initial?.address?.country ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useAction();
 
   const set = (field: Field, locale: Locale, value: string) =>
     setTexts((v) => ({ ...v, [field]: { ...v[field], [locale]: value } }));
@@ -57,17 +57,12 @@ export function VenueForm({
     if (Object.keys(name).length === 0) return setInvalid(t('backoffice.venues.nameRequired'));
     if (hasAddress && !/^[A-Z]{2}$/.test(code)) return setInvalid(t('backoffice.venues.countryInvalid'));
     setInvalid(null);
-    setBusy(true);
-    try {
-      await onSubmit({
+    await run(() =>
+      onSubmit({
         name,
         address: hasAddress ? { street, city, postalCode: postalCode.trim(), country: code } : null,
-      });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   }
 
   return (
