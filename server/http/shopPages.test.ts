@@ -7,6 +7,7 @@ import type { PresentationSummary } from '../../src/api/contract/presentations.t
 import { compressDist } from '../../scripts/compress-dist.ts';
 import { listPresentations } from '../testing/fixtures.ts';
 import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
+import { VENUE } from '../seed/catalogue.ts';
 import { SEASON_ID } from '../services/enrolment/testing.ts';
 import { commit, seatShop } from '../testing/checkout.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
@@ -50,6 +51,7 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
   let dist: string;
   let movie: PresentationSummary;
   let other: PresentationSummary;
+  let concert: PresentationSummary;
 
   beforeAll(async () => {
     dist = fakeDist();
@@ -67,6 +69,13 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
       .set({ title_json: JSON.stringify({ he: EVIL, en: EVIL }) })
       .where('id', '=', other.featureId)
       .execute();
+    // A venue without a street address (the demo's all have one).
+    await t.db.kysely
+      .updateTable('venues')
+      .set({ address_json: null })
+      .where('id', '=', VENUE.musicHall)
+      .execute();
+    concert = all.find((p) => p.venueId === VENUE.musicHall && p.saleStatus === 'open')!;
   });
   afterAll(async () => {
     await t?.close();
@@ -194,6 +203,43 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
       priceCurrency: 'ILS',
       availability: 'https://schema.org/InStock',
     });
+  });
+
+  it("gives an event's place the venue's street address in the page's language, and draws it", async () => {
+    const placeOf = (html: string) => jsonLdOf(html)[0]?.location as Record<string, unknown>;
+    const en = (await t.app.inject({ url: `/order/${movie.id}?language=en` })).body;
+    expect(placeOf(en)).toEqual({
+      '@type': 'Place',
+      name: `Hadar Cinema · ${movie.hallName.en}`,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '54 Herzl St',
+        addressLocality: 'Haifa',
+        postalCode: '3303554',
+        addressCountry: 'IL',
+      },
+    });
+    expect(en).toContain('<p class="pp-dim pp-addr" title="54 Herzl St, Haifa">54 Herzl St, Haifa</p>');
+    const he = (await t.app.inject({ url: `/order/${movie.id}` })).body;
+    expect(placeOf(he).address).toMatchObject({ streetAddress: 'רחוב הרצל 54', addressLocality: 'חיפה' });
+    // The board's JSON-LD carries each event's address too; its list for the shop does not (no card shows it).
+    const boardPage = (await t.app.inject({ url: '/?language=en' })).body;
+    expect(boardPage).toContain('<script type="application/json" id="board-data">');
+    expect(boardPage).not.toContain('"venueAddress"');
+    const board = jsonLdOf(boardPage)[0];
+    const items = (board?.itemListElement ?? []) as { item: { location: Record<string, unknown> } }[];
+    expect(
+      items.some((i) => (i.item.location.address as { streetAddress?: string } | undefined)?.streetAddress),
+    ).toBe(true);
+
+    // A venue without an address: its name and the shop's country, as before.
+    const bare = (await t.app.inject({ url: `/order/${concert.id}?language=en` })).body;
+    expect(placeOf(bare).address).toEqual({
+      '@type': 'PostalAddress',
+      name: 'Music Hall',
+      addressCountry: 'IL',
+    });
+    expect(bare).not.toContain('class="pp-dim pp-addr"');
   });
 
   it('escapes what the catalogue says, in attributes and in JSON-LD', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { VENUE } from '../seed/catalogue.ts';
 import { unfold } from '../services/messages/ics.ts';
 import { commit, type SeatShop, seatShop } from '../testing/checkout.ts';
 import { listPresentations } from '../testing/fixtures.ts';
@@ -47,6 +48,12 @@ describe.each(dialects)('calendar files on %s', (dialect) => {
       .set({ title_json: JSON.stringify({ he: TITLE, en: TITLE }) })
       .where('id', '=', movie.featureId)
       .execute();
+    // A venue without a street address (the demo's all have one).
+    await t.db.kysely
+      .updateTable('venues')
+      .set({ address_json: null })
+      .where('id', '=', VENUE.musicHall)
+      .execute();
     all = await listPresentations(t.app);
   });
   afterAll(async () => t?.close());
@@ -66,8 +73,23 @@ describe.each(dialects)('calendar files on %s', (dialect) => {
     ]);
     expect(props(ics, 'SUMMARY')).toEqual(['SUMMARY:Night\\, Day\\; A\\\\B']);
     expect(props(ics, 'URL')).toEqual([`URL:${PUBLIC_URL}/order/${movie.id}?language=en`]);
-    expect(props(ics, 'LOCATION')[0]).toContain(' · ');
+    // The venue, its street and city (what a calendar's map finds); the hall in the description.
+    expect(props(ics, 'LOCATION')).toEqual(['LOCATION:Hadar Cinema\\, 54 Herzl St\\, Haifa']);
+    expect(props(ics, 'DESCRIPTION')[0]).toContain('\\nHadar Cinema · Hall ');
     expect(props(ics, 'BEGIN').filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+  });
+
+  it("writes the venue's address in the language asked for, and venue · hall for a venue without one", async () => {
+    const he = await t.app.inject({ url: `/api/presentations/${movie.id}/calendar.ics?language=he` });
+    expect(props(he.body, 'LOCATION')).toEqual(['LOCATION:קולנוע הדר\\, רחוב הרצל 54\\, חיפה']);
+    const ru = await t.app.inject({ url: `/api/presentations/${movie.id}/calendar.ics?language=ru` });
+    // The venue's name has no Russian: English; its address has.
+    expect(props(ru.body, 'LOCATION')).toEqual(['LOCATION:Hadar Cinema\\, ул. Герцль\\, 54\\, Хайфа']);
+
+    const concert = all.find((p) => p.venueId === VENUE.musicHall)!;
+    const res = await t.app.inject({ url: `/api/presentations/${concert.id}/calendar.ics?language=en` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(props(res.body, 'LOCATION')).toEqual([`LOCATION:Music Hall · ${concert.hallName.en}`]);
   });
 
   it('answers a presentation whose sale has not started, and refuses video, unknown and malformed ids', async () => {
@@ -108,9 +130,14 @@ describe.each(dialects)('calendar files on %s', (dialect) => {
     expect(props(cal.body, 'UID')).toEqual([`UID:${reservationIdentifier}-${movie.id}@tickets`]);
     expect(props(cal.body, 'URL')).toEqual([`URL:${PUBLIC_URL}/edocument/${documentKey}?language=en`]);
     expect(props(cal.body, 'SUMMARY')).toEqual(['SUMMARY:Night\\, Day\\; A\\\\B']);
+    expect(props(cal.body, 'LOCATION')).toEqual(['LOCATION:Hadar Cinema\\, 54 Herzl St\\, Haifa']);
+    expect(props(cal.body, 'DESCRIPTION')).toEqual([
+      `DESCRIPTION:Hadar Cinema · ${movie.hallName.en}\\n${reservationIdentifier}\\n${PUBLIC_URL}/edocument/${documentKey}?language=en`,
+    ]);
 
     const he = await t.app.inject({ url: `/api/edocument/${documentKey}/calendar.ics?language=he` });
     expect(props(he.body, 'URL')).toEqual([`URL:${PUBLIC_URL}/edocument/${documentKey}?language=he`]);
+    expect(props(he.body, 'LOCATION')).toEqual(['LOCATION:קולנוע הדר\\, רחוב הרצל 54\\, חיפה']);
   });
 
   it('refuses an unknown or malformed document key', async () => {

@@ -39,7 +39,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'An upcoming presentation as an iCalendar file (add to calendar)',
         description:
           'One VEVENT in the venue’s time zone (with its VTIMEZONE): title, start and end (start plus ' +
-          'duration), venue and hall, and the order page as URL. Video on demand: event_not_found.',
+          'duration), the venue and its street address as location (venue and hall when it has none), and ' +
+          'the order page as URL. Video on demand: event_not_found.',
         params: PresentationParamsSchema,
         querystring: CalendarQuerySchema,
         produces: ['text/calendar'],

@@ -13,6 +13,7 @@ import {
   getPresentation,
   getSellablePresentation,
   getTicketGroups,
+  listed,
   listPresentations,
 } from '../services/catalogue/presentations.ts';
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
@@ -52,9 +53,9 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
         async () =>
           new HotBody(
             JSON.stringify({
-              presentations: (await listPresentations(db.kysely, clock.now(), date)).filter((p) =>
-                isSoldHere(settings, p),
-              ),
+              presentations: (await listPresentations(db.kysely, clock.now(), date))
+                .filter((p) => isSoldHere(settings, p))
+                .map(listed),
             }),
           ),
       );

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../src/api/contract/common.ts';
 import type { LockTimer } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import type { VenueAddress } from '../../src/api/contract/venueAddress.ts';
 import {
   arenaPlan,
   cinemaHallPlan,
@@ -18,6 +19,8 @@ export interface VenueSeed {
   id: number;
   name: LocalizedText;
   venueTypeId: number;
+  /** Where the venue is (fictional, as the names); none for video on demand, which is watched at home. */
+  address?: VenueAddress;
 }
 export interface SeatplanSeed {
   id: number;
@@ -86,11 +89,103 @@ export const TG = {
 } as const;
 
 export const venues: VenueSeed[] = [
-  { id: VENUE.cinema, name: { he: 'קולנוע הדר', en: 'Hadar Cinema' }, venueTypeId: 1 },
-  { id: VENUE.musicHall, name: { he: 'היכל המוזיקה', en: 'Music Hall' }, venueTypeId: 2 },
-  { id: VENUE.philharmonic, name: { he: 'אולם הפילהרמונית', en: 'Philharmonic Hall' }, venueTypeId: 3 },
-  { id: VENUE.arena, name: { he: 'פארק ארנה', en: 'Park Arena' }, venueTypeId: 4 },
-  { id: VENUE.club, name: { he: 'החצר', en: 'The Yard' }, venueTypeId: 5 },
+  {
+    id: VENUE.cinema,
+    name: { he: 'קולנוע הדר', en: 'Hadar Cinema' },
+    venueTypeId: 1,
+    address: {
+      street: {
+        he: 'רחוב הרצל 54',
+        en: '54 Herzl St',
+        ru: 'ул. Герцль, 54',
+        ar: 'شارع هرتسل 54',
+        pl: 'ul. Herzla 54',
+      },
+      city: { he: 'חיפה', en: 'Haifa', ru: 'Хайфа', ar: 'حيفا', pl: 'Hajfa' },
+      postalCode: '3303554',
+      country: 'IL',
+    },
+  },
+  {
+    id: VENUE.musicHall,
+    name: { he: 'היכל המוזיקה', en: 'Music Hall' },
+    venueTypeId: 2,
+    address: {
+      street: {
+        he: 'שדרות רוטשילד 30',
+        en: '30 Rothschild Blvd',
+        ru: 'бульвар Ротшильд, 30',
+        ar: 'جادة روتشيلد 30',
+        pl: 'Bulwar Rothschilda 30',
+      },
+      city: {
+        he: 'תל אביב-יפו',
+        en: 'Tel Aviv-Yafo',
+        ru: 'Тель-Авив-Яффо',
+        ar: 'تل أبيب - يافا',
+        pl: 'Tel Awiw-Jafa',
+      },
+      postalCode: '6688312',
+      country: 'IL',
+    },
+  },
+  {
+    id: VENUE.philharmonic,
+    name: { he: 'אולם הפילהרמונית', en: 'Philharmonic Hall' },
+    venueTypeId: 3,
+    address: {
+      street: {
+        he: 'רחוב המלך דוד 12',
+        en: '12 King David St',
+        ru: 'ул. Царя Давида, 12',
+        ar: 'شارع الملك داود 12',
+        pl: 'ul. Króla Dawida 12',
+      },
+      city: { he: 'ירושלים', en: 'Jerusalem', ru: 'Иерусалим', ar: 'القدس', pl: 'Jerozolima' },
+      postalCode: '9410112',
+      country: 'IL',
+    },
+  },
+  {
+    id: VENUE.arena,
+    name: { he: 'פארק ארנה', en: 'Park Arena' },
+    venueTypeId: 4,
+    address: {
+      street: {
+        he: 'שדרות בן גוריון 8',
+        en: '8 Ben Gurion Blvd',
+        ru: 'бульвар Бен-Гурион, 8',
+        ar: 'جادة بن غوريون 8',
+        pl: 'Bulwar Ben Guriona 8',
+      },
+      city: { he: 'באר שבע', en: 'Beersheba', ru: 'Беэр-Шева', ar: 'بئر السبع', pl: 'Beer Szewa' },
+      postalCode: '8489308',
+      country: 'IL',
+    },
+  },
+  {
+    id: VENUE.club,
+    name: { he: 'החצר', en: 'The Yard' },
+    venueTypeId: 5,
+    address: {
+      street: {
+        he: 'רחוב יפת 21',
+        en: '21 Yefet St',
+        ru: 'ул. Йефет, 21',
+        ar: 'شارع يافت 21',
+        pl: 'ul. Jefet 21',
+      },
+      city: {
+        he: 'תל אביב-יפו',
+        en: 'Tel Aviv-Yafo',
+        ru: 'Тель-Авив-Яффо',
+        ar: 'تل أبيب - يافا',
+        pl: 'Tel Awiw-Jafa',
+      },
+      postalCode: '6803821',
+      country: 'IL',
+    },
+  },
   { id: VENUE.vod, name: { he: 'צפייה ביתית', en: 'Watch at home' }, venueTypeId: 101 },
 ];
 

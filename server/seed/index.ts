@@ -323,7 +323,12 @@ export async function seedDemoCatalogue(
     await trx
       .insertInto('venues')
       .values(
-        venues.map((v) => ({ id: v.id, name_json: JSON.stringify(v.name), venue_type_id: v.venueTypeId })),
+        venues.map((v) => ({
+          id: v.id,
+          name_json: JSON.stringify(v.name),
+          address_json: v.address ? JSON.stringify(v.address) : null,
+          venue_type_id: v.venueTypeId,
+        })),
       )
       .execute();
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../src/api/contract/common.ts';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
+import type { VenueAddress } from '../../src/api/contract/venueAddress.ts';
 import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
 import { insertDemoHallPlan } from './halls.ts';
@@ -24,6 +25,26 @@ export const JUMP = {
   firstPresentation: 7001,
   capacity: 30,
 } as const;
+
+/** Where the park is: an industrial zone, as trampoline parks are (fictional, as the name). */
+export const JUMP_PARK_ADDRESS: VenueAddress = {
+  street: {
+    he: 'רחוב המשור 5',
+    en: '5 HaMasor St',
+    ru: 'ул. ха-Масор, 5',
+    ar: 'شارع هامسور 5',
+    pl: 'ul. ha-Masor 5',
+  },
+  city: {
+    he: 'ראשון לציון',
+    en: 'Rishon LeZion',
+    ru: 'Ришон-ле-Цион',
+    ar: 'ريشون لتسيون',
+    pl: 'Riszon le-Cijjon',
+  },
+  postalCode: '7565505',
+  country: 'IL',
+};
 
 /** The ticket types and the ages (inclusive) each suits, on the session's date. */
 export const JUMP_TICKETS = [
@@ -145,6 +166,7 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
           ar: 'حديقة القفز',
           pl: 'Park Skoków',
         }),
+        address_json: JSON.stringify(JUMP_PARK_ADDRESS),
         venue_type_id: 7,
       })
       .execute();

@@ -24,6 +24,8 @@ const texts = {
     taken: 'כבר אינו פנוי',
   },
 } as const;
+/** Hadar Cinema's street address (server/seed/catalogue.ts). */
+const cinemaAddress = { en: '54 Herzl St, Haifa', he: 'רחוב הרצל 54, חיפה' } as const;
 type Lang = keyof typeof texts;
 
 const cinemaShows = (request: APIRequestContext) => shows(request, 11);
@@ -46,6 +48,7 @@ for (const [lang, index] of [
     const show = (await cinemaShows(request))[index]!;
     const [a, b] = await freeRegularSeats(request, show);
     await openSeatList(page, lang, show.id);
+    await expect(page.getByTestId('presentation-venue-address')).toHaveText(cinemaAddress[lang]);
     await seatButton(page, lang, a!).click();
     await expect(seatButton(page, lang, a!)).toHaveAttribute('aria-pressed', 'true');
     await seatButton(page, lang, b!).click();
@@ -76,11 +79,43 @@ for (const [lang, index] of [
     await expect(page.getByTestId('eticket')).toHaveCount(2);
     await expect(page.getByTestId('ticket-qr')).toHaveCount(2);
     await expect(page.getByTestId('ticket-qr').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(page.getByTestId('eticket-venue-address')).toHaveText([
+      cinemaAddress[lang],
+      cinemaAddress[lang],
+    ]);
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
 
     // The seats are sold: nobody sees them free any more.
     const after = await freeRegularSeats(request, show);
     expect(after.some((s) => s.key === a!.key || s.key === b!.key)).toBe(false);
+  });
+}
+
+for (const [lang, width] of [
+  ['he', 390],
+  ['en', 390],
+  ['en', 1280],
+] as const) {
+  test(`the order page's heading names the venue's address on the venue's line, a line no taller (${lang}, ${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const show = (await cinemaShows(request))[0]!;
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/order/${show.id}?language=${lang}`);
+    const address = page.getByTestId('presentation-venue-address');
+    await expect(address).toHaveAttribute('title', cinemaAddress[lang]);
+    await expect(address).toBeVisible();
+    const place = page.getByTestId('presentation-header').getByText(`${show.venueName[lang]} · `);
+    const line = (await place.locator('..').boundingBox())!;
+    const venue = (await place.boundingBox())!;
+    const beside = (await address.boundingBox())!;
+    // One line: the address sits within the venue's line, which is as tall as the venue's name alone.
+    expect(line.height).toBeCloseTo(venue.height, 0);
+    expect(beside.y).toBeGreaterThanOrEqual(venue.y);
+    expect(beside.y + beside.height).toBeLessThanOrEqual(venue.y + venue.height + 0.5);
+    expect(beside.width).toBeGreaterThan(0);
+    await page.screenshot({ path: test.info().outputPath(`venue-address-${lang}-${width}.png`) });
   });
 }
 

@@ -97,6 +97,58 @@ describe('presentationEvent', () => {
     });
   });
 
+  it("gives the place the venue's street address in the page's language", () => {
+    const venueAddress = {
+      street: { he: 'שדרות רוטשילד 30', en: '30 Rothschild Blvd', ru: 'бульвар Ротшильд, 30' },
+      city: { he: 'תל אביב-יפו', en: 'Tel Aviv-Yafo' },
+      postalCode: '6688312',
+      country: 'IL',
+    };
+    const address = (locale: EventContext['locale']) =>
+      (presentationEvent({ ...base, venueAddress }, { ...ctx, locale }).location as Record<string, unknown>)
+        .address;
+    expect(address('en')).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '30 Rothschild Blvd',
+      addressLocality: 'Tel Aviv-Yafo',
+      postalCode: '6688312',
+      addressCountry: 'IL',
+    });
+    expect(address('he')).toMatchObject({
+      streetAddress: 'שדרות רוטשילד 30',
+      addressLocality: 'תל אביב-יפו',
+    });
+    // Russian has the street only: the city falls back on English.
+    expect(address('ru')).toMatchObject({
+      streetAddress: 'бульвар Ротшильд, 30',
+      addressLocality: 'Tel Aviv-Yafo',
+    });
+    // Polish has neither: English; no English either: Hebrew; no postal code: none written.
+    expect(address('pl')).toMatchObject({ streetAddress: '30 Rothschild Blvd' });
+    const hebrewOnly = presentationEvent(
+      {
+        ...base,
+        venueAddress: { street: { he: 'הרצל 54' }, city: { he: 'חיפה' }, postalCode: '', country: 'IL' },
+      },
+      ctx,
+    );
+    expect((hebrewOnly.location as Record<string, unknown>).address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: 'הרצל 54',
+      addressLocality: 'חיפה',
+      addressCountry: 'IL',
+    });
+  });
+
+  it('names only the venue and the country when the venue has no address', () => {
+    for (const venueAddress of [undefined, null])
+      expect((show({ venueAddress }).location as Record<string, unknown>).address).toEqual({
+        '@type': 'PostalAddress',
+        name: 'Main Hall',
+        addressCountry: 'IL',
+      });
+  });
+
   it('keeps the summer offset in summer', () => {
     const e = show({ dateTime: '2026-07-15T17:30:00.000Z' });
     expect(e.startDate).toBe('2026-07-15T20:30:00+03:00');

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../src/api/contract/common.ts';
 import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
 import { longDateTime, presentationDescription, textIn as pickText } from '../../../src/domain/pageText.ts';
+import { addressIn } from '../../../src/domain/venueAddress.ts';
 import { orderPath, vodPath } from '../../../src/routing/paths.ts';
 
 /**
@@ -15,7 +16,7 @@ export interface EventContext {
   /** IANA zone of the venue (Asia/Jerusalem). */
   timeZone: string;
   currency: { code: string; decimals: number };
-  /** The venue's country (ISO 3166), for the place's address. */
+  /** The venue's country (ISO 3166), for the place's address when the venue gives none of its own. */
   country: string;
   /** Absolute image addresses, best first (the feature's poster, the shop's picture). */
   images: string[];
@@ -89,6 +90,26 @@ export function eventDescription(
   return presentationDescription(p, ctx.locale, longDateTime(p.dateTime, ctx.locale, ctx));
 }
 
+/**
+ * The place's schema.org `PostalAddress` in the page's language (then English, then Hebrew, then any):
+ * the venue's street address when it has one, else only its name and the shop's country.
+ */
+function placeAddress(
+  p: Pick<PresentationSummary, 'venueAddress'>,
+  ctx: Pick<EventContext, 'locale' | 'country'>,
+  venue: string,
+): Record<string, string> {
+  const a = addressIn(p.venueAddress, ctx.locale);
+  if (!a) return { '@type': 'PostalAddress', name: venue, addressCountry: ctx.country };
+  return {
+    '@type': 'PostalAddress',
+    ...(a.street ? { streetAddress: a.street } : {}),
+    ...(a.city ? { addressLocality: a.city } : {}),
+    ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+    addressCountry: a.country,
+  };
+}
+
 const MINUTE = 60_000;
 const DEFAULT_DURATION_MINUTES = 120;
 
@@ -105,8 +126,7 @@ export function presentationEvent(p: PresentationSummary, ctx: EventContext): Re
     : {
         '@type': 'Place',
         name: `${venue} · ${pickText(p.hallName, ctx.locale)}`,
-        // The catalogue keeps no street address: the venue's name and country are what it knows.
-        address: { '@type': 'PostalAddress', name: venue, addressCountry: ctx.country },
+        address: placeAddress(p, ctx, venue),
       };
   const offers: Record<string, unknown> = {
     '@type': 'AggregateOffer',

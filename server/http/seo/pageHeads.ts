@@ -7,7 +7,7 @@ import {
   PresentationsAnswerSchema,
 } from '../../../src/api/contract/presentations.ts';
 import { textIn as pickText } from '../../../src/domain/pageText.ts';
-import { listPresentations } from '../../services/catalogue/presentations.ts';
+import { listed, listPresentations } from '../../services/catalogue/presentations.ts';
 import { isSoldHere } from '../../services/catalogue/scope.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import type { PageHead } from './head.ts';
@@ -158,7 +158,8 @@ export class PageHeads {
         jsonLd: events.length ? [eventList(events)] : [],
         // The board's first paint waits for neither its list nor its first posters, nor the scripts.
         preloadImages: this.firstPosters(board),
-        inlineData: { id: BOARD_DATA_ID, data: { presentations: board } },
+        // As GET /api/seats/presentations answers it (the JSON-LD above has the venues' addresses).
+        inlineData: { id: BOARD_DATA_ID, data: { presentations: board.map(listed) } },
         prepaint: boardPrepaint({
           board,
           locale,

@@ -10,6 +10,7 @@ import {
   formatTime,
   pickText,
 } from '../../../src/domain/format.ts';
+import { addressLine } from '../../../src/domain/venueAddress.ts';
 import { escapeHtml as esc } from '../../services/serverText.ts';
 import { badgeText, featureCardText, type Translate } from '../../../src/domain/boardText.ts';
 import { localeTexts } from './localeTexts.ts';
@@ -82,10 +83,21 @@ export function orderPrepaint(p: PresentationSummary, locale: Locale): string {
     `<main class="pp-main"><div class="pp-c"><div class="pp-ph">` +
     `<div><span class="pp-badge">${esc(t(`category.${p.category}`))}</span></div>` +
     `<h1 class="pp-h1">${esc(pickText(p.title, locale))}</h1>` +
-    `<p class="pp-dim">${esc(`${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`)}</p>` +
+    venueLine(p, locale) +
     `<div class="pp-when"><span class="pp-strong">${esc(formatDateTime(p.dateTime, locale))}</span>` +
     `<a class="pp-cal" href="${esc(calendar)}" download>${esc(t('calendar.add'))}</a></div>` +
     `</div></div></main></div>`
+  );
+}
+
+/** Venue · hall and the venue's address on one line, as PresentationHeader.tsx draws them. */
+function venueLine(p: PresentationSummary, locale: Locale): string {
+  const place = `<p class="pp-dim">${esc(`${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`)}</p>`;
+  const address = p.isVod ? null : addressLine(p.venueAddress, locale);
+  if (!address) return place;
+  return (
+    `<div class="pp-place">${place}` +
+    `<p class="pp-dim pp-addr" title="${esc(address)}">${esc(address)}</p></div>`
   );
 }
 

@@ -80,6 +80,10 @@ body { margin: 0; }
   background: #f3f0ff; color: #7950f2; font-size: 11px; font-weight: 700; text-transform: uppercase;
   letter-spacing: 0.25px; }
 .pp-dim { margin: 0; color: #5f666d; }
+.pp-place { display: flex; flex-wrap: nowrap; align-items: baseline; gap: 6px; }
+.pp-place > .pp-dim:first-child { flex-shrink: 0; max-width: 100%; }
+.pp-addr { min-width: 0; font-size: 12px; line-height: 1.4; white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; }
 .pp-when { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; }
 .pp-strong { font-weight: 600; }
 .pp-cal { display: inline-flex; align-items: center; height: 26px; padding: 0 10px; border-radius: 8px;

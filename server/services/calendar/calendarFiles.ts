@@ -2,6 +2,7 @@ import type { Locale } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
 import { textIn as pickText } from '../../../src/domain/pageText.ts';
+import { addressIn } from '../../../src/domain/venueAddress.ts';
 import { edocumentPath, orderPath } from '../../../src/routing/paths.ts';
 import { type CalendarEvent, orderCalendar } from '../messages/ics.ts';
 
@@ -20,6 +21,23 @@ export function eticketUrl(
   return `${publicUrl}${edocumentPath(doc.documentKey)}?language=${locale}`;
 }
 
+type Placed = Pick<PresentationSummary, 'venueName' | 'hallName' | 'venueAddress'>;
+
+/** The venue and hall, as the shop names them: "Venue · Hall". */
+function placeName(p: Placed, locale: Locale): string {
+  return `${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`;
+}
+
+/**
+ * The event's LOCATION: "Venue, street, city" when the venue has an address (what a calendar's map can
+ * find; the hall goes to the description), else "Venue · Hall". The writer escapes the commas.
+ */
+export function eventLocation(p: Placed, locale: Locale): string {
+  const a = addressIn(p.venueAddress, locale);
+  if (!a) return placeName(p, locale);
+  return [pickText(p.venueName, locale), a.street, a.city].filter(Boolean).join(', ');
+}
+
 /** One event per presentation of the order that takes place (not video on demand); none: an empty list. */
 export function orderEvents(
   doc: Pick<OrderDocument, 'reservationIdentifier' | 'documentKey' | 'presentations'>,
@@ -28,16 +46,21 @@ export function orderEvents(
   const url = eticketUrl(doc, opts.publicUrl, opts.locale);
   return doc.presentations
     .filter((p) => p.category !== 'video')
-    .map((p) => ({
-      uid: `${doc.reservationIdentifier}-${p.id}@tickets`,
-      title: pickText(p.title, opts.locale),
-      location: `${pickText(p.venueName, opts.locale)} · ${pickText(p.hallName, opts.locale)}`,
-      startsAt: Date.parse(p.dateTime),
-      // The e-ticket does not carry the feature's length: the writer's default (two hours).
-      durationMinutes: 0,
-      description: opts.description,
-      url,
-    }));
+    .map((p) => {
+      const place = placeName(p, opts.locale);
+      const location = eventLocation(p, opts.locale);
+      return {
+        uid: `${doc.reservationIdentifier}-${p.id}@tickets`,
+        title: pickText(p.title, opts.locale),
+        location,
+        startsAt: Date.parse(p.dateTime),
+        // The e-ticket does not carry the feature's length: the writer's default (two hours).
+        durationMinutes: 0,
+        // The hall, which an address takes out of the location, leads the description.
+        description: location === place ? opts.description : `${place}\n${opts.description}`,
+        url,
+      };
+    });
 }
 
 /** The .ics of an order's presentations, or null when it has none that takes place. */
@@ -56,17 +79,16 @@ export function presentationCalendarFile(
 ): string {
   const url = `${opts.publicUrl}${orderPath(p.id)}?language=${opts.locale}`;
   const title = pickText(p.title, opts.locale);
-  const location = `${pickText(p.venueName, opts.locale)} · ${pickText(p.hallName, opts.locale)}`;
   return orderCalendar({
     now: opts.now,
     events: [
       {
         uid: `presentation-${p.id}@tickets`,
         title,
-        location,
+        location: eventLocation(p, opts.locale),
         startsAt: Date.parse(p.dateTime),
         durationMinutes: p.durationMinutes,
-        description: `${title}\n${location}\n${url}`,
+        description: `${title}\n${placeName(p, opts.locale)}\n${url}`,
         url,
       },
     ],

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import { seatsLeft, type SeatsLeft } from './availability.ts';
 import { assertOnline } from './scope.ts';
+import { venueAddressField } from './venueAddress.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
   title_json: string;
@@ -25,6 +26,8 @@ export type PresentationRow = Selectable<Database['presentations']> & {
   subtitles: string | null;
   duration_minutes: number;
   venue_name_json: string;
+  /** The venue's street address (migration 020); null: none given. */
+  venue_address_json: string | null;
   hall_name_json: string;
   /** The venue's flag (issue 20): 0 when booking through the site is off. */
   online_sales_enabled: number;
@@ -54,6 +57,7 @@ function baseQuery(db: Kysely<Database>) {
       'f.subtitles',
       'f.duration_minutes',
       'v.name_json as venue_name_json',
+      'v.address_json as venue_address_json',
       'v.online_sales_enabled',
       'sp.hall_name_json',
     ]);
@@ -85,6 +89,7 @@ function toSummary(
     category: row.category as PresentationSummary['category'],
     venueId: row.venue_id,
     venueName: text(row.venue_name_json),
+    ...venueAddressField(row.venue_address_json),
     hallName: text(row.hall_name_json),
     seatplanId: row.seatplan_id,
     venueTypeId: row.venue_type_id,
@@ -153,6 +158,16 @@ export async function listPresentations(
     seatsLeft(db, rows, now),
   ]);
   return rows.map((r) => toSummary(r, now, prices.get(r.id) ?? null, left.get(r.id)));
+}
+
+/**
+ * A presentation as a list answers it (the board, a partner's mini-site): without the venue's street
+ * address, which a presentation's own answer carries for its order page. No list shows it, and in five
+ * languages it would add a third to the board's list, which a phone loads first.
+ */
+export function listed(p: PresentationSummary): PresentationSummary {
+  const { venueAddress: _, ...summary } = p;
+  return summary;
 }
 
 export async function findRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {

@@ -9,7 +9,7 @@ export interface CalendarEvent {
   uid: string;
   /** Already in the order's language. */
   title: string;
-  /** Venue · hall. */
+  /** Venue · hall, or "Venue, street, city" when the venue has an address (calendarFiles.ts). */
   location: string;
   /** Epoch ms (an instant). */
   startsAt: number;

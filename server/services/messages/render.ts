@@ -1,6 +1,7 @@
 import type { Locale, LocalizedText } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { VENUE_CURRENCY, VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
+import { addressLine } from '../../../src/domain/venueAddress.ts';
 import { dateTime, escapeHtml, money } from '../serverText.ts';
 import { orderCalendarFile } from '../calendar/calendarFiles.ts';
 import { MESSAGE_TEXTS } from './texts.ts';
@@ -35,6 +36,9 @@ export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: n
         text: `${pickText(p.title, locale)} — ${formatDateTime(p.dateTime, locale)} — ${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`,
       },
     ];
+    // Where the venue is, under its name (a video is watched anywhere).
+    const address = p.category === 'video' ? null : addressLine(p.venueAddress, locale);
+    if (address) lines.push({ text: address });
     for (const t of doc.tickets.filter((x) => x.presentationId === p.id)) {
       const seat = t.row && t.seat ? `${t.section ? `${t.section}, ` : ''}${tx.seat(t.row, t.seat)} — ` : '';
       lines.push({ text: `• ${seat}${pickText(t.ticketName, locale)} — ${price(t.price)}` });

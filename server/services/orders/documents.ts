@@ -4,6 +4,7 @@ import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { currencyInfo } from '../../../src/domain/currency.ts';
 import type { Database } from '../../db/types.ts';
 import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
+import { venueAddressField } from '../catalogue/venueAddress.ts';
 import { loadOrderDetails } from './orderDetails.ts';
 import { loadOrderPurchases } from './purchases.ts';
 import { orderVideos } from '../vod/orderVideos.ts';
@@ -96,6 +97,7 @@ export async function loadOrderDocument(
           'f.title_json',
           'f.category',
           'v.name_json as venue_json',
+          'v.address_json as venue_address_json',
           'sp.hall_name_json',
         ])
         .where('p.id', 'in', presentationIds)
@@ -122,6 +124,7 @@ export async function loadOrderDocument(
       title: text(p.title_json),
       category: p.category as OrderDocument['presentations'][number]['category'],
       venueName: text(p.venue_json),
+      ...venueAddressField(p.venue_address_json),
       hallName: text(p.hall_name_json),
       dateTime: new Date(p.starts_at).toISOString(),
       isReserved: p.is_reserved === 1,

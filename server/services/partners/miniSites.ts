@@ -3,7 +3,7 @@ import type { Settings } from '../../../src/api/contract/session.ts';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { MiniSite, MiniSiteStorefront } from '../../../src/api/contract/partners.ts';
 import type { Database } from '../../db/types.ts';
-import { listPresentations } from '../catalogue/presentations.ts';
+import { listed, listPresentations } from '../catalogue/presentations.ts';
 import { isSoldHere } from '../catalogue/scope.ts';
 import { findMiniSite } from './context.ts';
 
@@ -45,8 +45,8 @@ export async function miniSiteStorefront(
         .execute()
     ).map((r) => r.presentation_id),
   );
-  const presentations = (await listPresentations(db, now)).filter(
-    (p) => sold.has(p.id) && isSoldHere(settings, p),
-  );
+  const presentations = (await listPresentations(db, now))
+    .filter((p) => sold.has(p.id) && isSoldHere(settings, p))
+    .map(listed);
   return { ...toMiniSite(row), presentations };
 }

@@ -7,6 +7,7 @@ import { CartEnrolmentSchema, OrderEnrolmentSchema } from './enrolment.ts';
 import { CartMembershipSchema, OrderMembershipSchema } from './memberships.ts';
 import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
 import { OrderVideoSchema } from './vod.ts';
+import { PlaceAddressSchema } from './venueAddress.ts';
 
 /** Customer details of an order (spec section 3, customer-info settings decide which are asked). */
 export const CustomerInfoSchema = z
@@ -228,6 +229,9 @@ export const OrderPresentationSchema = z.object({
   title: LocalizedTextSchema,
   category: FeatureCategorySchema,
   venueName: LocalizedTextSchema,
+  venueAddress: PlaceAddressSchema.nullable()
+    .optional()
+    .describe("the venue's street address; absent: the venue has none"),
   hallName: LocalizedTextSchema,
   dateTime: IsoDateTimeSchema,
   isReserved: z.boolean(),

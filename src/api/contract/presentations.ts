@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Agorot, IdParam, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { PlaceAddressSchema } from './venueAddress.ts';
 
 export const SaleStatusSchema = z.enum(['open', 'not_started', 'ended']);
 export type SaleStatus = z.infer<typeof SaleStatusSchema>;
@@ -28,6 +29,11 @@ export const PresentationSummarySchema = z
     category: FeatureCategorySchema,
     venueId: z.number().int(),
     venueName: LocalizedTextSchema,
+    venueAddress: PlaceAddressSchema.nullable()
+      .optional()
+      .describe(
+        "the venue's street address, in a presentation's own answer (lists leave it out); absent: none",
+      ),
     hallName: LocalizedTextSchema,
     seatplanId: z.number().int(),
     venueTypeId: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 import { SeatplanSchema } from './seatplan.ts';
+import { VenueAddressSchema } from './venueAddress.ts';
 import { PlanEditSchema } from './seatplanEdits.ts';
 
 /**
@@ -8,19 +9,7 @@ import { PlanEditSchema } from './seatplanEdits.ts';
  * versions: a draft while staff work on it, then published and immutable.
  */
 
-/** A street address as schema.org's PostalAddress has it; street and city per locale. */
-export const VenueAddressSchema = z
-  .object({
-    street: LocalizedTextSchema,
-    city: LocalizedTextSchema,
-    postalCode: z.string().trim().max(20).default(''),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'an ISO 3166 country code, e.g. IL')
-      .describe('ISO 3166-1 alpha-2'),
-  })
-  .meta({ id: 'VenueAddress' });
-export type VenueAddress = z.infer<typeof VenueAddressSchema>;
+export { VenueAddressSchema, type VenueAddress } from './venueAddress.ts';
 
 const NameSchema = LocalizedTextSchema.refine(
   (n) => Object.values(n).some((v) => typeof v === 'string' && v.trim() !== ''),

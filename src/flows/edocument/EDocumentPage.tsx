@@ -6,6 +6,7 @@ import { edocumentCalendarPath } from '../../api/contract/calendarPaths.ts';
 import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
+import { addressLine } from '../../domain/venueAddress.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { CalendarButton } from '../../ui/CalendarButton.tsx';
 import { MembershipCard } from '../../ui/MembershipCard.tsx';
@@ -43,8 +44,8 @@ function titleKey(doc: OrderDocument): string {
 }
 
 /**
- * /edocument/{documentKey}: the electronic ticket. One card per seat with the feature, venue, hall,
- * date and time (Asia/Jerusalem), seat, ticket type, the seat's add-ons (3D glasses: collected with the
+ * /edocument/{documentKey}: the electronic ticket. One card per seat with the feature, venue, hall, the
+ * venue's street address, date and time (Asia/Jerusalem), seat, ticket type, the seat's add-ons (3D glasses: collected with the
  * ticket) and, when the presentation shows it, a QR code. After the presentation (and the venue's
  * grace minutes) the box office answers edocument_expired, and the page says so. The vouchers an
  * order issued print one card each (QR code and barcode), a membership order its membership cards
@@ -133,6 +134,7 @@ export default function EDocumentPage() {
       {doc.presentations.map((p) => {
         const tickets = doc.tickets.filter((tk) => tk.presentationId === p.id);
         const video = doc.videos.find((v) => v.presentationId === p.id);
+        const address = p.category === 'video' ? null : addressLine(p.venueAddress, locale);
         return (
           <Stack key={p.id} gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -153,6 +155,11 @@ export default function EDocumentPage() {
                       <Text size="sm">
                         {pickText(p.venueName, locale)} · {pickText(p.hallName, locale)}
                       </Text>
+                      {address ? (
+                        <Text size="xs" c="dimmed" data-testid="eticket-venue-address">
+                          {address}
+                        </Text>
+                      ) : null}
                       <Text size="sm" fw={600}>
                         {formatDateTime(p.dateTime, locale)}
                       </Text>
