@@ -12,11 +12,11 @@ import {
 import {
   getPresentation,
   getSellablePresentation,
-  getTicketGroups,
   listed,
   listPresentations,
 } from '../services/catalogue/presentations.ts';
 import { assertSoldHere, isSoldHere } from '../services/catalogue/scope.ts';
+import { getTicketGroups } from '../services/catalogue/ticketGroups.ts';
 import { resolveTicketCodes } from '../services/ticketCodes/resolve.ts';
 import { HotBody, sendHot } from '../http/hotBody.ts';
 import { hasContext } from '../services/partners/context.ts';

@@ -3,7 +3,7 @@ import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { MemberState, MemberTicketsAnswer } from '../../../src/api/contract/memberTickets.ts';
 import { calendarDate } from '../../../src/domain/venue.ts';
 import type { Database } from '../../db/types.ts';
-import { loadTickets } from './presentations.ts';
+import { loadTickets } from './ticketGroups.ts';
 
 const NONE: MemberTicketsAnswer = { members: [], memberTickets: [] };
 

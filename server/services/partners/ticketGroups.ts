@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TicketGroup } from '../../../src/api/contract/presentations.ts';
 import type { Database } from '../../db/types.ts';
-import { getTicketGroups, loadTicketGroups } from '../catalogue/presentations.ts';
+import { getTicketGroups, loadTicketGroups } from '../catalogue/ticketGroups.ts';
 import { isPartnerTicket, partnerMayBuy, type PartnerContext } from './context.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { TicketCodeResult } from '../../../src/api/contract/vouchers.ts';
 import { isValidIsraeliId } from '../../../src/domain/validation.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { loadTickets } from '../catalogue/presentations.ts';
+import { loadTickets } from '../catalogue/ticketGroups.ts';
 import { toCodeTicket } from '../ticketCodes/codeTickets.ts';
 import { seniorIdHash } from './idHash.ts';
 import type { SeniorRecord, SeniorRegistry } from './registry.ts';

@@ -1,7 +1,7 @@
 import { type LocalizedText, supportedLocales } from '../../../src/api/contract/common.ts';
 import type { Ticket } from '../../../src/api/contract/presentations.ts';
 import type { CodeTicket } from '../../../src/api/contract/vouchers.ts';
-import type { TicketRow } from '../catalogue/presentations.ts';
+import type { TicketRow } from '../catalogue/ticketGroups.ts';
 
 /** A hidden ticket of a presentation: its row (the code columns) and the contract's Ticket. */
 export interface HiddenTicket {

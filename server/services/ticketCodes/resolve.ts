@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { TicketCodeResult } from '../../../src/api/contract/vouchers.ts';
 import { AppError } from '../../errors.ts';
-import { loadTickets } from '../catalogue/presentations.ts';
+import { loadTickets } from '../catalogue/ticketGroups.ts';
 import { type HiddenTicket, toCodeTicket } from './codeTickets.ts';
 import {
   type CodeContext,

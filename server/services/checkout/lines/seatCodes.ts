@@ -1,7 +1,7 @@
 import type { TicketCodeResult } from '../../../../src/api/contract/vouchers.ts';
 import { seatKey } from '../../../../src/domain/seatKey.ts';
 import { AppError } from '../../../errors.ts';
-import { loadTickets } from '../../catalogue/presentations.ts';
+import { loadTickets } from '../../catalogue/ticketGroups.ts';
 import type { HiddenTicket } from '../../ticketCodes/codeTickets.ts';
 import { assertPartnerTicket } from '../../partners/checkout.ts';
 import { isPartnerTicket } from '../../partners/context.ts';

@@ -12,7 +12,8 @@ import {
 } from '../../../../src/domain/order/tickets.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
-import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
+import { assertOnSale } from '../../catalogue/presentations.ts';
+import { loadTicketGroups } from '../../catalogue/ticketGroups.ts';
 import { assertSoldHere, assertVenuesOnline } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';

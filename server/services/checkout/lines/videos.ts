@@ -1,6 +1,7 @@
 import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
 import { AppError } from '../../../errors.ts';
-import { assertOnSale, loadTicketGroups } from '../../catalogue/presentations.ts';
+import { assertOnSale } from '../../catalogue/presentations.ts';
+import { loadTicketGroups } from '../../catalogue/ticketGroups.ts';
 import { assertSoldHere, assertVenuesOnline } from '../../catalogue/scope.ts';
 import { createRentals, stopRentals } from '../../vod/rentals.ts';
 import { randomId } from '../ids.ts';
