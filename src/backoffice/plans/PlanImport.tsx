@@ -12,10 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planFormats } from '../../api/contract/venuesAdmin.ts';
 import { errorText } from '../../ui/errorText.ts';
+import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 import { type PlanCheck, type PlanFormat, type PlanVersion, plansApi } from './api.ts';
 import { PlanFigures } from './PlanFigures.tsx';
@@ -44,7 +45,6 @@ export function PlanImport({ hallId, onSaved }: { hallId: number; onSaved(versio
   const [format, setFormat] = useState<PlanFormat>('csv');
   const [name, setName] = useState('');
   const [check, setCheck] = useState<Check>({ status: 'idle' });
-  const [dragging, setDragging] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
 
@@ -79,12 +79,6 @@ export function PlanImport({ hallId, onSaved }: { hallId: number; onSaved(versio
     if (file) runCheck(file, as);
   }
 
-  function onDrop(e: DragEvent<HTMLDivElement>) {
-    e.preventDefault();
-    setDragging(false);
-    void pick(e.dataTransfer.files[0] ?? null);
-  }
-
   async function save() {
     if (!file) return;
     setSaving(true);
@@ -114,22 +108,7 @@ export function PlanImport({ hallId, onSaved }: { hallId: number; onSaved(versio
         <Text size="sm" c="dimmed">
           {t('backoffice.plans.importIntro')}
         </Text>
-        <Card
-          withBorder
-          padding="md"
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          style={{
-            borderStyle: 'dashed',
-            borderWidth: 2,
-            background: dragging ? 'var(--mantine-color-violet-0)' : undefined,
-          }}
-          data-testid="plan-dropzone"
-        >
+        <FileDropZone padding="md" testId="plan-dropzone" onFile={(f) => void pick(f)}>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }} miw={0} flex="1 1 12rem">
               {file ? t('backoffice.plans.fileChosen', { name: file.name }) : t('backoffice.plans.drop')}
@@ -142,7 +121,7 @@ export function PlanImport({ hallId, onSaved }: { hallId: number; onSaved(versio
               )}
             </FileButton>
           </Group>
-        </Card>
+        </FileDropZone>
         {file ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NativeSelect

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -19,6 +19,7 @@ import type { LoadReport, MapSource } from '../../seatmap/index.ts';
 import { DEFAULT_COLORS } from '../../seatmap/palette.ts';
 import { SeatMap } from '../../seatmap/SeatMap.tsx';
 import { session } from '../../state/session.ts';
+import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { PreviewSelectionPanel, usePreviewSelection } from './PreviewSelection.tsx';
 import type { SeatMapHandle } from '../../seatmap/index.ts';
 
@@ -46,7 +47,6 @@ export default function PreviewPage() {
   const [error, setError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [statusFile, setStatusFile] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [handle, setHandle] = useState<SeatMapHandle | null>(null);
   const [policy3, setPolicy3] = useState(false);
   const selection = usePreviewSelection(handle);
@@ -74,32 +74,11 @@ export default function PreviewPage() {
     setFileSource({ planBytes, statusBytes });
   }
 
-  function onDrop(e: DragEvent<HTMLDivElement>) {
-    e.preventDefault();
-    setDragging(false);
-    void loadFile(e.dataTransfer.files[0] ?? null);
-  }
-
   const colors = settings?.seatplan.colors ?? DEFAULT_COLORS;
   return (
     <Stack gap="md">
       <Title order={1}>{t('preview.title')}</Title>
-      <Card
-        withBorder
-        padding="lg"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        style={{
-          borderStyle: 'dashed',
-          borderWidth: 2,
-          background: dragging ? 'var(--mantine-color-violet-0)' : undefined,
-        }}
-        data-testid="preview-dropzone"
-      >
+      <FileDropZone padding="lg" testId="preview-dropzone" onFile={(f) => void loadFile(f)}>
         <Group justify="space-between" wrap="wrap">
           <Text>{t('preview.drop')}</Text>
           <Group gap="sm">
@@ -126,7 +105,7 @@ export default function PreviewPage() {
             {fileName ?? fromUrl?.name}
           </Text>
         ) : null}
-      </Card>
+      </FileDropZone>
       {shownError ? (
         <Alert color="red" title={t('preview.cannotLoad')} data-testid="preview-error">
           {shownError}
