@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 describe('the server process', () => {
   it('starts on a fresh SQLite folder, answers, and exits 0 on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'boxoffice-proc-'));
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
     const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
       env: {
         ...process.env,
         DATA_DIR: dir,
-        PORT: String(port),
+        // The system picks a free port; the ready line names it.
+        PORT: '0',
         HOST: '127.0.0.1',
         STATIC_DIR: '',
         DATABASE_URL: '',
@@ -26,6 +26,8 @@ describe('the server process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       await expect.poll(() => out, { timeout: 20_000, interval: 100 }).toContain('box office ready');
+      const port = /box office ready at http:\/\/localhost:(\d+)/.exec(out)?.[1];
+      expect(Number(port)).toBeGreaterThan(0);
       const lines = out
         .trim()
         .split('\n')

@@ -42,6 +42,9 @@ async function main(): Promise<void> {
   }
   if (cluster.isPrimary) await firstAdminAtStart(db.kysely, config.firstAdmin, systemClock.now(), app.log);
   await app.listen({ port: config.port, host: config.host });
+  // PORT=0 asks the system for a free port: say the one it gave.
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
   app.log.info(
     {
       database: db.dialect === 'sqlite' ? `sqlite:${config.dataDir}` : 'postgres',
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
       startupMs: Math.round(performance.now() - startedAt),
       ...(cluster.isWorker ? { workerPid: process.pid } : {}),
     },
-    `box office ready at http://localhost:${config.port}`,
+    `box office ready at http://localhost:${port}`,
   );
 
   let closing = false;
