@@ -1,39 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../src/api/contract/common.ts';
+import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 import type { Database } from '../db/types.ts';
+import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { publishPlanIn } from '../services/catalogue/plans/publish.ts';
+import { insertHall } from '../services/catalogue/venuesAdmin.ts';
 
 /**
- * A demo hall and its plan as published version 1 (the hall takes the plan's id). The plan's seats go to
- * plan_seats by the caller, in the seed's transaction.
+ * A demo hall and its plan as published version 1, through the back office's own services (the hall
+ * takes the plan's id): checked like an import, its seats written, each step in the audit log as the
+ * system's. The price levels the plan names must be in already.
  */
-export async function insertDemoHallPlan(
+export async function seedHallPlan(
   trx: Kysely<Database>,
-  plan: { id: number; venueId: number; hallName: LocalizedText; planJson: string; seatCount: number },
+  hall: { id: number; venueId: number; hallName: LocalizedText; plan: Seatplan },
   now: number,
 ): Promise<void> {
-  await trx
-    .insertInto('halls')
-    .values({
-      id: plan.id,
-      venue_id: plan.venueId,
-      name_json: JSON.stringify(plan.hallName),
-      created_at: now,
-    })
-    .execute();
-  await trx
-    .insertInto('seatplans')
-    .values({
-      id: plan.id,
-      venue_id: plan.venueId,
-      hall_id: plan.id,
-      hall_name_json: JSON.stringify(plan.hallName),
-      plan_json: plan.planJson,
-      seat_count: plan.seatCount,
-      version: 1,
-      status: 'published',
-      created_at: now,
-      published_at: now,
-      source_format: 'seatplanV2',
-    })
-    .execute();
+  await insertHall(trx, SYSTEM_ACTOR, hall.id, hall.venueId, { name: hall.hallName }, now);
+  await publishPlanIn(
+    trx,
+    SYSTEM_ACTOR,
+    { id: hall.id, hallId: hall.id, plan: hall.plan, sourceFormat: 'seatplanV2' },
+    now,
+  );
 }

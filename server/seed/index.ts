@@ -10,7 +10,9 @@ import { seedVouchersForSale } from './vouchersForSale.ts';
 import { seedMemberships } from './memberships.ts';
 import { seedVodFilms } from './vodFilms.ts';
 import { seedStaff } from './staff.ts';
-import { insertDemoHallPlan } from './halls.ts';
+import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { insertVenue } from '../services/catalogue/venuesAdmin.ts';
+import { seedHallPlan } from './halls.ts';
 import { seedDemoSales } from './demoSales.ts';
 import { seedJumpPark } from './jumpPark.ts';
 import { seedSeniorTickets } from './seniorTickets.ts';
@@ -320,50 +322,30 @@ export async function seedDemoCatalogue(
         { id: 2, name: 'House seats', is_online: 0 },
       ])
       .execute();
+    for (const v of venues)
+      await insertVenue(
+        trx,
+        SYSTEM_ACTOR,
+        v.id,
+        { name: v.name, address: v.address ?? null, venueTypeId: v.venueTypeId },
+        now,
+      );
+    // The price levels before the plans that name them.
     await trx
-      .insertInto('venues')
-      .values(
-        venues.map((v) => ({
-          id: v.id,
-          name_json: JSON.stringify(v.name),
-          address_json: v.address ? JSON.stringify(v.address) : null,
-          venue_type_id: v.venueTypeId,
-        })),
-      )
+      .insertInto('ticket_groups')
+      .values(ticketGroups.map((g) => ({ id: g.id, name_json: JSON.stringify(g.name) })))
       .execute();
 
     const seatsByPlan = new Map<number, { section_id: number; x: number; y: number; online: boolean }[]>();
     for (const { seed, plan } of plans) {
-      const seatRows: Insertable<Database['plan_seats']>[] = [];
+      const seats: { section_id: number; x: number; y: number; online: boolean }[] = [];
       for (const section of plan.S)
         for (const group of section.G)
           for (const row of group.R)
-            for (const s of row.S)
-              seatRows.push({
-                seatplan_id: seed.id,
-                section_id: section.id,
-                x: s.x,
-                y: s.y,
-                ticket_group_id: s.tg,
-                allocation_id: s.ai,
-              });
-      seatCount += seatRows.length;
-      seatsByPlan.set(
-        seed.id,
-        seatRows.map((r) => ({ section_id: r.section_id, x: r.x, y: r.y, online: r.allocation_id === 1 })),
-      );
-      await insertDemoHallPlan(
-        trx,
-        {
-          id: seed.id,
-          venueId: seed.venueId,
-          hallName: seed.hallName,
-          planJson: JSON.stringify(plan),
-          seatCount: seatRows.length,
-        },
-        now,
-      );
-      await insertChunked(trx, 'plan_seats', seatRows);
+            for (const s of row.S) seats.push({ section_id: section.id, x: s.x, y: s.y, online: s.ai === 1 });
+      seatCount += seats.length;
+      seatsByPlan.set(seed.id, seats);
+      await seedHallPlan(trx, { id: seed.id, venueId: seed.venueId, hallName: seed.hallName, plan }, now);
     }
 
     await trx
@@ -380,10 +362,6 @@ export async function seedDemoCatalogue(
           duration_minutes: f.durationMinutes,
         })),
       )
-      .execute();
-    await trx
-      .insertInto('ticket_groups')
-      .values(ticketGroups.map((g) => ({ id: g.id, name_json: JSON.stringify(g.name) })))
       .execute();
     await trx
       .insertInto('tickets')

@@ -4,7 +4,9 @@ import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import type { VenueAddress } from '../../src/api/contract/venueAddress.ts';
 import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
-import { insertDemoHallPlan } from './halls.ts';
+import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { insertVenue } from '../services/catalogue/venuesAdmin.ts';
+import { seedHallPlan } from './halls.ts';
 import { addDays, wallDateAt, wallTime } from './calendar.ts';
 import { eventLockTimer } from './catalogue.ts';
 import { generalAdmissionPlan } from './seatplans.ts';
@@ -146,31 +148,37 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
   );
   // The floor's one area is the trampolines (the generic plan calls it Standing).
   for (const section of plan.S) section.name = 'Trampolines';
-  const seats = plan.S.flatMap((s) =>
-    s.G.flatMap((g) => g.R.flatMap((r) => r.S.map((seat) => ({ section: s.id, seat })))),
-  );
   const today = wallDateAt(now);
   const sessions: number[] = [];
   for (let d = 0; d < 10; d++)
     for (const h of [10, 12, 14, 16, 18]) sessions.push(wallTime(addDays(today, d), h, 0));
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('venues')
-      .values({
-        id: JUMP.venue,
-        name_json: JSON.stringify({
+    await insertVenue(
+      trx,
+      SYSTEM_ACTOR,
+      JUMP.venue,
+      {
+        name: {
           he: 'פארק הקפיצות',
           en: 'Jump Park',
           ru: 'Джамп-парк',
           ar: 'حديقة القفز',
           pl: 'Park Skoków',
-        }),
-        address_json: JSON.stringify(JUMP_PARK_ADDRESS),
-        venue_type_id: 7,
+        },
+        address: JUMP_PARK_ADDRESS,
+        venueTypeId: 7,
+      },
+      now,
+    );
+    await trx
+      .insertInto('ticket_groups')
+      .values({
+        id: JUMP.ticketGroup,
+        name_json: JSON.stringify({ he: 'קפיצה', en: 'Jump', ru: 'Прыжки', ar: 'قفز', pl: 'Skoki' }),
       })
       .execute();
-    await insertDemoHallPlan(
+    await seedHallPlan(
       trx,
       {
         id: JUMP.plan,
@@ -182,24 +190,10 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
           ar: 'قاعة الترامبولين',
           pl: 'Hala trampolin',
         },
-        planJson: JSON.stringify(plan),
-        seatCount: seats.length,
+        plan,
       },
       now,
     );
-    await trx
-      .insertInto('plan_seats')
-      .values(
-        seats.map(({ section, seat }) => ({
-          seatplan_id: JUMP.plan,
-          section_id: section,
-          x: seat.x,
-          y: seat.y,
-          ticket_group_id: seat.tg,
-          allocation_id: seat.ai,
-        })),
-      )
-      .execute();
     await trx
       .insertInto('features')
       .values({
@@ -217,13 +211,6 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
         dubbing: null,
         subtitles: null,
         duration_minutes: 60,
-      })
-      .execute();
-    await trx
-      .insertInto('ticket_groups')
-      .values({
-        id: JUMP.ticketGroup,
-        name_json: JSON.stringify({ he: 'קפיצה', en: 'Jump', ru: 'Прыжки', ar: 'قفز', pl: 'Skoki' }),
       })
       .execute();
     await trx

@@ -1,6 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Db } from '../index.ts';
+import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../types.ts';
 
 /** Seats per statement: each statement is its own, so other requests run between them. */
@@ -12,13 +11,16 @@ export const SEAT_CHUNK = 1000;
  * 100,000-seat plan allocates no object per seat on the main thread (through the query builder it did,
  * and the garbage collector then held the process up for a third of a second). The placeholders are the
  * one thing the two databases write differently.
+ *
+ * Built on the database or on a transaction (the seed writes its demo halls in one): the dialect is the
+ * adapter's.
  */
 export interface PlanSeatsRepository {
   replaceSeats(seatplanId: number, seats: Int32Array): Promise<void>;
 }
 
-export function planSeatsRepository(db: Pick<Db, 'dialect' | 'kysely'>): PlanSeatsRepository {
-  const postgres = db.dialect === 'postgres';
+export function planSeatsRepository(k: Kysely<Database>): PlanSeatsRepository {
+  const postgres = k.getExecutor().adapter instanceof PostgresAdapter;
   const statements = new Map<number, string>();
   const insertOf = (rows: number) => {
     let text = statements.get(rows);
@@ -34,7 +36,6 @@ export function planSeatsRepository(db: Pick<Db, 'dialect' | 'kysely'>): PlanSea
     statements.set(rows, text);
     return text;
   };
-  const k: Kysely<Database> = db.kysely;
   return {
     async replaceSeats(seatplanId, seats) {
       await k.deleteFrom('plan_seats').where('seatplan_id', '=', seatplanId).execute();

@@ -225,7 +225,7 @@ export const adminSeatplanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
-      return publishDraft(db.kysely, planSeatsRepository(db), actor, request.params.id, clock.now());
+      return publishDraft(db.kysely, planSeatsRepository(db.kysely), actor, request.params.id, clock.now());
     },
   );
 

@@ -95,29 +95,40 @@ async function withFreshId<T>(
   }
 }
 
+/** A venue written in the caller's transaction, with its audit entry (the back office and the seed). */
+export async function insertVenue(
+  trx: Db,
+  actor: Actor,
+  id: number,
+  input: VenueCreate,
+  now: number,
+): Promise<void> {
+  const v = VenueCreateSchema.parse(input);
+  const row = {
+    id,
+    name_json: JSON.stringify(v.name),
+    venue_type_id: v.venueTypeId,
+    online_sales_enabled: v.onlineSalesEnabled ? 1 : 0,
+    address_json: v.address ? JSON.stringify(v.address) : null,
+  };
+  await trx.insertInto('venues').values(row).execute();
+  await audit(
+    trx,
+    actor,
+    { action: 'venue.create', objectType: 'venue', objectId: id, after: venueFields(row) },
+    now,
+  );
+}
+
 export async function createVenue(
   db: Db,
   actor: Actor,
   input: VenueCreate,
   now: number,
 ): Promise<AdminVenue> {
-  const v = VenueCreateSchema.parse(input);
   const id = await withFreshId(db, 'venues', (id) =>
     db.transaction().execute(async (trx) => {
-      const row = {
-        id,
-        name_json: JSON.stringify(v.name),
-        venue_type_id: v.venueTypeId,
-        online_sales_enabled: v.onlineSalesEnabled ? 1 : 0,
-        address_json: v.address ? JSON.stringify(v.address) : null,
-      };
-      await trx.insertInto('venues').values(row).execute();
-      await audit(
-        trx,
-        actor,
-        { action: 'venue.create', objectType: 'venue', objectId: id, after: venueFields(row) },
-        now,
-      );
+      await insertVenue(trx, actor, id, input, now);
       return id;
     }),
   );
@@ -157,6 +168,27 @@ export async function updateVenue(
   return venue!;
 }
 
+/** A hall written in the caller's transaction, with its audit entry (the back office and the seed). */
+export async function insertHall(
+  trx: Db,
+  actor: Actor,
+  id: number,
+  venueId: number,
+  input: HallCreate,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('halls')
+    .values({ id, venue_id: venueId, name_json: JSON.stringify(input.name), created_at: now })
+    .execute();
+  await audit(
+    trx,
+    actor,
+    { action: 'hall.create', objectType: 'hall', objectId: id, after: { venueId, name: input.name } },
+    now,
+  );
+}
+
 export async function createHall(
   db: Db,
   actor: Actor,
@@ -167,16 +199,7 @@ export async function createHall(
   await venueRow(db, venueId);
   const id = await withFreshId(db, 'halls', (id) =>
     db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('halls')
-        .values({ id, venue_id: venueId, name_json: JSON.stringify(input.name), created_at: now })
-        .execute();
-      await audit(
-        trx,
-        actor,
-        { action: 'hall.create', objectType: 'hall', objectId: id, after: { venueId, name: input.name } },
-        now,
-      );
+      await insertHall(trx, actor, id, venueId, input, now);
       return id;
     }),
   );
