@@ -67,6 +67,8 @@ test('a manager imports a spreadsheet into a new hall, fixes its error on the ma
   await expect(page.getByTestId('plan-selected-seats')).toHaveText('Balcony, row E, seat 4');
   const companion = page.getByTestId('plan-edit-companion');
   await expect(companion).toBeChecked();
+  // Price levels by the venue's names for them.
+  await expect(page.getByTestId('plan-edit-level').locator('option:checked')).toHaveText('Standard');
   await shot(page, 'plan-draft-en.png');
   await companion.click();
   await expect(companion).not.toBeChecked();

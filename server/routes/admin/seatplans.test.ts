@@ -312,4 +312,33 @@ describe.each(dialects)('seat plans in the back office on %s', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('has the demo’s halls published through the same services, audited as the system’s; lists the price levels by name', async () => {
+    const venues = (await manager.get('/api/admin/venues')).json().venues;
+    const halls = venues.flatMap((v: { halls: unknown[] }) => v.halls) as {
+      id: number;
+      published: { version: number; sourceFormat: string; warnings: number } | null;
+    }[];
+    // One demo hall has a second version by now (the test above): the others are as the seed left them.
+    const demo = halls.filter((h) => h.id !== hallId && h.published?.version === 1);
+    expect(demo.length).toBeGreaterThan(5);
+    for (const h of demo) expect(h.published).toMatchObject({ sourceFormat: 'seatplanV2' });
+    const log = (await manager.get(`/api/admin/audit?objectType=seatplan&objectId=${demo[0]!.id}`)).json();
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        action: 'seatplan.publish',
+        actor: expect.objectContaining({ kind: 'system' }),
+        after: expect.objectContaining({ version: 1, hallId: demo[0]!.id }),
+      }),
+    ]);
+    const levels = await manager.get('/api/admin/price-levels');
+    expect(levels.statusCode).toBe(200);
+    expect(levels.json().priceLevels.length).toBeGreaterThan(3);
+    expect(levels.json().priceLevels[0]).toMatchObject({
+      id: expect.any(Number),
+      name: { en: expect.any(String) },
+    });
+    const door = asStaff(t.app, await demoStaffCookie(t.app, 'door'));
+    expect((await door.get('/api/admin/price-levels')).statusCode).toBe(403);
+  });
 });

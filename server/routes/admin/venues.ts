@@ -7,6 +7,7 @@ import {
   HallCreateSchema,
   HallUpdateSchema,
   IdParamsSchema,
+  PriceLevelsAnswerSchema,
   VenueCreateSchema,
   VenueUpdateSchema,
 } from '../../../src/api/contract/venuesAdmin.ts';
@@ -17,6 +18,7 @@ import {
   renameHall,
   updateVenue,
 } from '../../services/catalogue/venuesAdmin.ts';
+import { listPriceLevels } from '../../services/catalogue/plans/versions.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -40,6 +42,22 @@ export const adminVenueRoutes: FastifyPluginAsyncZod = async (app) => {
       await adminCaller(request, CATALOGUE);
       reply.header('cache-control', 'private, no-store');
       return { venues: await listAdminVenues(db.kysely) };
+    },
+  );
+
+  app.get(
+    '/price-levels',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: the price levels a seat plan may give its seats, with their names',
+        response: { 200: PriceLevelsAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await adminCaller(request, CATALOGUE);
+      reply.header('cache-control', 'private, no-store');
+      return { priceLevels: await listPriceLevels(db.kysely) };
     },
   );
 

@@ -150,6 +150,13 @@ export const SeatplanDetailSchema = z.object({
 });
 export type SeatplanDetail = z.infer<typeof SeatplanDetailSchema>;
 
+export const PriceLevelSchema = z
+  .object({ id: z.number().int(), name: LocalizedTextSchema })
+  .meta({ id: 'PriceLevel' })
+  .describe('a price level (ticket group): the seats a plan gives it are sold at its prices');
+export const PriceLevelsAnswerSchema = z.object({ priceLevels: z.array(PriceLevelSchema) });
+export type PriceLevel = z.infer<typeof PriceLevelSchema>;
+
 export const SeatplanVersionsAnswerSchema = z.object({ versions: z.array(SeatplanVersionSchema) });
 
 export const PlanEditsBodySchema = z.object({ edits: z.array(PlanEditSchema).min(1).max(100) });

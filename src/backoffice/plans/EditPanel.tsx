@@ -22,7 +22,7 @@ export function EditPanel({
   onRenameRow,
 }: {
   summary: SelectionSummary;
-  levels: readonly number[];
+  levels: readonly { id: number; label: string }[];
   busy: boolean;
   onChange(change: SeatChange): void;
   onRenameRow(row: { sectionId: number; row: string; to: string }): void;
@@ -52,7 +52,7 @@ export function EditPanel({
           }}
           data={[
             ...(mixed ? [{ value: '', label: t('backoffice.plans.mixed'), disabled: true }] : []),
-            ...levels.map((id) => ({ value: String(id), label: t('backoffice.plans.priceLevel', { id }) })),
+            ...levels.map((l) => ({ value: String(l.id), label: l.label })),
           ]}
           styles={touchInput}
           data-testid="plan-edit-level"

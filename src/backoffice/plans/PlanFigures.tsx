@@ -8,8 +8,14 @@ import { priceLevelsOf } from './planModel.ts';
 
 const FLAGS = ['handicap', 'companion', 'limitedView', 'premium', 'sofa', 'house'] as const;
 
-/** A plan in numbers: its seats, per section and per price level, and the seats with a flag. */
-export function PlanFigures({ figures }: { figures: PlanFiguresView }) {
+/** A plan in numbers: its seats, per section and per price level (by name), and the seats with a flag. */
+export function PlanFigures({
+  figures,
+  levelLabel,
+}: {
+  figures: PlanFiguresView;
+  levelLabel(id: number): string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const n = (v: number) => v.toLocaleString(intlTag(locale));
@@ -18,7 +24,7 @@ export function PlanFigures({ figures }: { figures: PlanFiguresView }) {
       {priceLevelsOf(byLevel).map((id) => (
         <Badge key={id} variant="light" color="violet" tt="none">
           {t('backoffice.plans.levelCount', {
-            level: t('backoffice.plans.priceLevel', { id }),
+            level: levelLabel(id),
             count: n(byLevel[id] ?? 0),
           })}
         </Badge>

@@ -20,6 +20,7 @@ import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 import { type PlanCheck, type PlanFormat, type PlanVersion, plansApi } from './api.ts';
 import { PlanFigures } from './PlanFigures.tsx';
+import { usePriceLevels } from './priceLevels.ts';
 import { guessFormat } from './planModel.ts';
 import { ProblemList } from './ProblemList.tsx';
 
@@ -175,6 +176,7 @@ export function PlanImport({ hallId, onSaved }: { hallId: number; onSaved(versio
 
 function CheckResult({ answer }: { answer: PlanCheck }) {
   const { t } = useTranslation();
+  const levels = usePriceLevels();
   const errors = answer.problems.filter((p) => p.severity === 'error').length;
   return (
     <Stack gap="sm" data-testid="plan-check">
@@ -194,7 +196,7 @@ function CheckResult({ answer }: { answer: PlanCheck }) {
           unusable={answer.figures === null}
         />
       ) : null}
-      {answer.figures ? <PlanFigures figures={answer.figures} /> : null}
+      {answer.figures ? <PlanFigures figures={answer.figures} levelLabel={levels.label} /> : null}
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import { PlanDiff } from './PlanDiff.tsx';
 import { PlanFigures } from './PlanFigures.tsx';
 import { PlanEditorMap, type PlanEditorMapRef } from './PlanMap.tsx';
 import { priceLevelsOf, seatsByKey, summarise } from './planModel.ts';
+import { type PriceLevelNames, usePriceLevels } from './priceLevels.ts';
 import { ProblemList } from './ProblemList.tsx';
 import { SectionNames } from './SectionNames.tsx';
 
@@ -34,6 +35,7 @@ export function PlanPage({ seatplanId }: { seatplanId: number }) {
   const name = useName();
   const loaded = useLoaded((signal) => plansApi.seatplan(seatplanId, signal), String(seatplanId));
   const venues = useLoaded((signal) => plansApi.venues(signal), 'venues');
+  const levels = usePriceLevels();
   const [tab, setTab] = useState<Tab>('plan');
   const [selection, setSelection] = useState<Set<SeatKey>>(() => new Set());
   const { busy, error: editError, run } = useAction();
@@ -128,10 +130,11 @@ export function PlanPage({ seatplanId }: { seatplanId: number }) {
             onChange={change}
             onRenameRow={(r) => void edit([{ op: 'renameRow', ...r }])}
             onRenameSection={renameSection}
+            levels={levels}
           />
         </Tabs.Panel>
         <Tabs.Panel value="figures" pt="md">
-          <PlanFigures figures={detail.figures} />
+          <PlanFigures figures={detail.figures} levelLabel={levels.label} />
         </Tabs.Panel>
         <Tabs.Panel value="difference" pt="md">
           <PlanDiff detail={detail} edits={edits} />
@@ -152,11 +155,15 @@ function PlanTab(props: {
   onChange(c: SeatChange): void;
   onRenameRow(r: { sectionId: number; row: string; to: string }): void;
   onRenameSection(sectionId: number, names: LocalizedText): void;
+  levels: PriceLevelNames;
 }) {
   const { t } = useTranslation();
   const { detail, draft, summary } = props;
   const map = useRef<PlanEditorMapRef>(null);
-  const levels = priceLevelsOf(detail.figures.byPriceLevel);
+  // The venue's price levels, and any the plan names that the venue lacks (a problem to fix).
+  const levels = [...new Set([...props.levels.ids, ...priceLevelsOf(detail.figures.byPriceLevel)])].map(
+    (id) => ({ id, label: props.levels.label(id) }),
+  );
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>

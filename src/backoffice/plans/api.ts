@@ -8,6 +8,7 @@ import type {
   PlanDiffSchema,
   PlanEditsAnswerSchema,
   PlanFile,
+  PriceLevelsAnswerSchema,
   SeatplanDetailSchema,
   SeatplanVersionSchema,
   SeatplanVersionsAnswerSchema,
@@ -16,12 +17,6 @@ import type {
   planFormats,
 } from '../../api/contract/venuesAdmin.ts';
 import type { PlanEditBody } from '../../api/contract/seatplanEdits.ts';
-
-type Method = NonNullable<NonNullable<Parameters<typeof apiCall>[1]>['method']>;
-// HAZARD: the shop's client names no PATCH (src/api/client.ts, CallOptions); ofetch sends any method and
-// the box office takes PATCH as a state-changing call (server/http/originGuard.ts). Drop the cast once
-// the client lists PATCH.
-const PATCH = 'PATCH' as string as Method;
 
 export type PlanFormat = (typeof planFormats)[number];
 export type AdminVenue = Answer<typeof AdminVenueSchema>;
@@ -39,15 +34,18 @@ export type ImportAnswer = PlanCheck & { version: PlanVersion };
  * A plan file goes up as text with its format; a version's export is a download link (`exportUrl`).
  */
 export const plansApi = {
+  /** The venue's price levels with their names (what a plan's seats are sold at). */
+  priceLevels: (signal?: AbortSignal) =>
+    apiCall<Answer<typeof PriceLevelsAnswerSchema>>('/admin/price-levels', { signal }),
   venues: (signal?: AbortSignal) =>
     apiCall<Answer<typeof AdminVenuesAnswerSchema>>('/admin/venues', { signal }),
   createVenue: (body: VenueCreate) => apiCall<AdminVenue>('/admin/venues', { method: 'POST', body }),
   updateVenue: (venueId: number, body: VenueUpdate) =>
-    apiCall<AdminVenue>(`/admin/venues/${venueId}`, { method: PATCH, body }),
+    apiCall<AdminVenue>(`/admin/venues/${venueId}`, { method: 'PATCH', body }),
   createHall: (venueId: number, body: HallCreate) =>
     apiCall<AdminHall>(`/admin/venues/${venueId}/halls`, { method: 'POST', body }),
   renameHall: (hallId: number, body: HallCreate) =>
-    apiCall<AdminHall>(`/admin/halls/${hallId}`, { method: PATCH, body }),
+    apiCall<AdminHall>(`/admin/halls/${hallId}`, { method: 'PATCH', body }),
 
   /** A dry run: what the file would become, its problems and figures; nothing is saved. */
   checkPlan: (hallId: number, body: PlanFile, signal?: AbortSignal) =>
@@ -63,7 +61,7 @@ export const plansApi = {
   /** Edits a draft; answers it with its problems and figures again. */
   editPlan: (seatplanId: number, edits: PlanEditBody[]) =>
     apiCall<Answer<typeof PlanEditsAnswerSchema>>(`/admin/seatplans/${seatplanId}`, {
-      method: PATCH,
+      method: 'PATCH',
       body: { edits },
     }),
   deleteDraft: (seatplanId: number) => apiCall<null>(`/admin/seatplans/${seatplanId}`, { method: 'DELETE' }),

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { LocalizedText } from '../../../../src/api/contract/common.ts';
-import type { SeatplanVersion } from '../../../../src/api/contract/venuesAdmin.ts';
+import type { PriceLevel, SeatplanVersion } from '../../../../src/api/contract/venuesAdmin.ts';
 import type { PriceLevelRef } from '../../../../src/domain/seatplans/index.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
@@ -120,15 +120,19 @@ export async function publishedOf(db: Db, hallId: number): Promise<VersionRow | 
     .executeTakeFirst();
 }
 
+/** The venue's price levels (the ticket groups) with their names, as the back office lists them. */
+export async function listPriceLevels(db: Db): Promise<PriceLevel[]> {
+  const rows = await db.selectFrom('ticket_groups').select(['id', 'name_json']).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, name: JSON.parse(r.name_json) as LocalizedText }));
+}
+
 /** The price levels a plan may use (the ticket groups), with every locale's name. */
 export async function priceLevels(db: Db): Promise<PriceLevelRef[]> {
-  const rows = await db.selectFrom('ticket_groups').select(['id', 'name_json']).orderBy('id').execute();
-  return rows.map((r) => {
-    const name = JSON.parse(r.name_json) as LocalizedText;
+  return (await listPriceLevels(db)).map(({ id, name }) => {
     const names = [name.en, ...Object.values(name)].filter(
       (n): n is string => typeof n === 'string' && n !== '',
     );
-    return { id: r.id, names: [...new Set(names)] };
+    return { id, names: [...new Set(names)] };
   });
 }
 
