@@ -112,6 +112,9 @@ describe.each(dialects)('payment commit on %s', (dialect) => {
       customerName: 'Dana Levi',
       tickets: [{ price: ticketPrice }, { price: ticketPrice }],
     });
+    // The section as sold, and its name in every language from the plan (the e-ticket's language).
+    for (const tk of doc.json().tickets)
+      expect(tk.sectionNames).toMatchObject({ en: tk.section, he: expect.stringMatching(/[\u0590-\u05FF]/) });
   });
 
   it('answers the same request twice with one order and one charge, and refuses a second commit', async () => {

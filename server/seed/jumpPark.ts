@@ -147,7 +147,16 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
     ),
   );
   // The floor's one area is the trampolines (the generic plan calls it Standing).
-  for (const section of plan.S) section.name = 'Trampolines';
+  for (const section of plan.S) {
+    section.name = 'Trampolines';
+    section.names = {
+      he: 'טרמפולינות',
+      en: 'Trampolines',
+      ru: 'Батуты',
+      ar: 'الترامبولين',
+      pl: 'Trampoliny',
+    };
+  }
   const today = wallDateAt(now);
   const sessions: number[] = [];
   for (let d = 0; d < 10; d++)

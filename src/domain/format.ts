@@ -146,6 +146,11 @@ export function pickText(text: LocalizedText, locale: Locale): string {
   return text[locale] ?? text.en ?? text.he ?? Object.values(text)[0] ?? '';
 }
 
+/** A ticket's section in a language: the plan's name for it there, else the name it was sold under. */
+export function sectionIn(t: { section: string; sectionNames?: LocalizedText }, locale: Locale): string {
+  return t.sectionNames?.[locale] || t.section;
+}
+
 /** A day as day/month/year in the venue's time zone: an ISO instant or a calendar date (YYYY-MM-DD). */
 export function formatDate(iso: string, locale: Locale): string {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);

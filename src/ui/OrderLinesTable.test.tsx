@@ -20,7 +20,8 @@ function ticket(
     sectionId: 1,
     x: Number(seat) || 0,
     y: 5,
-    section: 'Hall 1',
+    section: 'Stalls',
+    sectionNames: {},
     row: '5',
     seat,
     ticketGroupName: { en: 'Standard', he: 'רגיל' },
@@ -97,19 +98,20 @@ describe('OrderLinesTable', () => {
     );
     const lines = screen.getAllByTestId('confirmation-ticket');
     expect(lines.map((l) => l.textContent)).toEqual([
-      'Hall 1 · Row 5 · Seats \u20663–5\u20693 × Regular · Standard₪126.00',
-      'Hall 1 · Row 5 · Seat 8Student · Standard₪36.00',
+      'Stalls · Row 5 · Seats \u20663–5\u20693 × Regular · Standard₪126.00',
+      'Stalls · Row 5 · Seat 8Student · Standard₪36.00',
     ]);
     const addons = screen.getAllByTestId('order-addon');
     expect(addons.map((a) => a.textContent)).toEqual(['+ 3D glasses × 2₪10.00']);
   });
 
-  it('keeps the range in reading order in Hebrew', async () => {
+  it('keeps the range in reading order in Hebrew, under the section’s Hebrew name', async () => {
     session.locale = 'he';
     await i18next.changeLanguage('he');
-    show(order([ticket('3'), ticket('4')]));
+    const names = { sectionNames: { he: 'אולם', en: 'Stalls' } };
+    show(order([ticket('3', names), ticket('4', names)]));
     const line = screen.getByTestId('confirmation-ticket');
-    expect(within(line).getByText(/מושבים/).textContent).toBe('Hall 1 · שורה 5 · מושבים \u20663–4\u2069');
+    expect(within(line).getByText(/מושבים/).textContent).toBe('אולם · שורה 5 · מושבים \u20663–4\u2069');
     expect(screen.getByTestId('order-addon').textContent).toContain('משקפי תלת-ממד × 2');
   });
 });

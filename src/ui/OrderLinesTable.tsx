@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderDocument } from '../api/contract/order.ts';
-import { formatPrice, pickText } from '../i18n/format.ts';
+import { formatPrice, pickText, sectionIn } from '../i18n/format.ts';
 import { useLocale } from './useLocale.ts';
 import { seatRunLabel } from './seatLabel.ts';
 import { type SeatRun, seatRuns } from './seatRanges.ts';
@@ -40,7 +40,11 @@ export function OrderLinesTable({
   // An order priced in another currency (a EUR membership) shows every amount in it.
   const money = (amount: number) => formatPrice(amount, locale, order.currency?.code);
   const isReserved = (id: number) => order.presentations.find((p) => p.id === id)?.isReserved ?? true;
-  const runs = seatRuns(order.tickets, isReserved);
+  // Each seat's section in the reader's language (the plan names it in each).
+  const runs = seatRuns(
+    order.tickets.map((tk) => ({ ...tk, section: sectionIn(tk, locale) })),
+    isReserved,
+  );
   return (
     <Table verticalSpacing="xs" horizontalSpacing="md">
       <Table.Thead>

@@ -256,6 +256,8 @@ function rowStart(plan: Seatplan, free: Record<string, string>) {
         if (plain && three.length === 3)
           return {
             section: s.name,
+            /** The section's name as the shop shows it in a language (the plan names it in each). */
+            sectionIn: (lang: 'en' | 'he') => s.names?.[lang] ?? s.name,
             sectionId: s.id,
             row: r.r,
             seats: three.map((x) => ({ ...x, key: `${s.id}_${x.x}_${x.y}` })),
@@ -284,11 +286,12 @@ for (const [lang, index, viewport] of [
     await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
     await page.getByRole('button', { name: lang === 'en' ? 'Show as a list' : 'הצגה כרשימה' }).click();
     const list = page.getByTestId('seat-list-view');
-    await list.getByRole('button', { name: new RegExp(`^${start.section} \\(`) }).click();
+    const section = start.sectionIn(lang);
+    await list.getByRole('button', { name: new RegExp(`^${section} \\(`) }).click();
     const button = (n: string) =>
       list.getByRole('button', {
         name: new RegExp(
-          `^${start.section}, ${lang === 'en' ? 'row' : 'שורה'} ${start.row}, ${lang === 'en' ? 'seat' : 'מושב'} ${n},`,
+          `^${section}, ${lang === 'en' ? 'row' : 'שורה'} ${start.row}, ${lang === 'en' ? 'seat' : 'מושב'} ${n},`,
         ),
       });
     await button(first!.n).click();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { Seatplan } from '../../../src/api/contract/seatplan.ts';
 import { type SeatKey, seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
@@ -53,4 +54,38 @@ export async function seatNames(db: Kysely<Database>, seatplanId: number): Promi
   if (namesCache.size > 50) namesCache.clear();
   namesCache.set(seatplanId, names);
   return names;
+}
+
+// A published plan never changes: its section names are read once per plan and process.
+const sectionCache = new Map<number, Map<number, LocalizedText>>();
+
+/**
+ * The sections' names per language of the given plans, by plan and section id (a ticket keeps the name
+ * it was sold under; e-tickets and confirmations show the customer's language from these).
+ */
+export async function sectionNamesOf(
+  db: Kysely<Database>,
+  seatplanIds: readonly number[],
+): Promise<Map<number, Map<number, LocalizedText>>> {
+  const out = new Map<number, Map<number, LocalizedText>>();
+  const missing = [...new Set(seatplanIds)].filter((id) => {
+    const hit = sectionCache.get(id);
+    if (hit) out.set(id, hit);
+    return !hit;
+  });
+  if (missing.length === 0) return out;
+  const rows = await db
+    .selectFrom('seatplans')
+    .select(['id', 'plan_json', 'status'])
+    .where('id', 'in', missing)
+    .execute();
+  for (const row of rows) {
+    const plan = JSON.parse(row.plan_json) as Seatplan;
+    const names = new Map(plan.S.map((s) => [s.id, s.names ?? {}]));
+    out.set(row.id, names);
+    if (row.status !== 'published') continue;
+    if (sectionCache.size > 200) sectionCache.clear();
+    sectionCache.set(row.id, names);
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
-import type { Locale, LocalizedText } from '../../../src/api/contract/common.ts';
+import type { Locale } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
+import { pickText, sectionIn } from '../../../src/domain/format.ts';
 import { VENUE_CURRENCY, VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
 import { addressLine } from '../../../src/domain/venueAddress.ts';
 import { dateTime, escapeHtml, money } from '../serverText.ts';
@@ -14,7 +15,6 @@ export interface RenderedMessage {
   sms: string;
 }
 
-const pickText = (t: LocalizedText, locale: Locale) => t[locale] ?? t.en ?? t.he ?? '';
 const formatDateTime = (iso: string, locale: Locale) => dateTime(iso, locale, VENUE_TIME_ZONE);
 
 /**
@@ -40,7 +40,8 @@ export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: n
     const address = p.category === 'video' ? null : addressLine(p.venueAddress, locale);
     if (address) lines.push({ text: address });
     for (const t of doc.tickets.filter((x) => x.presentationId === p.id)) {
-      const seat = t.row && t.seat ? `${t.section ? `${t.section}, ` : ''}${tx.seat(t.row, t.seat)} — ` : '';
+      const section = sectionIn(t, locale);
+      const seat = t.row && t.seat ? `${section ? `${section}, ` : ''}${tx.seat(t.row, t.seat)} — ` : '';
       lines.push({ text: `• ${seat}${pickText(t.ticketName, locale)} — ${price(t.price)}` });
     }
     blocks.push(lines);

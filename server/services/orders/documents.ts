@@ -4,6 +4,7 @@ import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { currencyInfo } from '../../../src/domain/currency.ts';
 import type { Database } from '../../db/types.ts';
 import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
+import { sectionNamesOf } from '../catalogue/seatplans.ts';
 import { venueAddressField } from '../catalogue/venueAddress.ts';
 import { loadOrderDetails } from './orderDetails.ts';
 import { loadOrderPurchases } from './purchases.ts';
@@ -94,6 +95,7 @@ export async function loadOrderDocument(
           'p.starts_at',
           'p.is_reserved',
           'p.is_display_qr',
+          'p.seatplan_id',
           'f.title_json',
           'f.category',
           'v.name_json as venue_json',
@@ -104,6 +106,8 @@ export async function loadOrderDocument(
         .orderBy('p.starts_at')
         .execute()
     : [];
+  const planOf = new Map(presentations.map((p) => [p.id, p.seatplan_id]));
+  const sections = await sectionNamesOf(db, [...planOf.values()]);
   const products = await db
     .selectFrom('order_products as op')
     .innerJoin('products as pr', 'pr.id', 'op.product_id')
@@ -137,6 +141,7 @@ export async function loadOrderDocument(
       x: t.x,
       y: t.y,
       section: t.section_name,
+      sectionNames: sections.get(planOf.get(t.presentation_id) ?? 0)?.get(t.section_id) ?? {},
       row: t.row_name,
       seat: t.seat_name,
       ticketGroupName: text(t.group_name_json),

@@ -205,6 +205,9 @@ export const OrderTicketSchema = z.object({
   x: z.number().int(),
   y: z.number().int(),
   section: z.string(),
+  sectionNames: LocalizedTextSchema.default({}).describe(
+    "the section's name per language, from its seat plan; `section` is the name it was sold under",
+  ),
   row: z.string(),
   seat: z.string(),
   ticketGroupName: LocalizedTextSchema,

@@ -7,7 +7,7 @@ import type { OrderDocument } from '../../api/contract/order.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { addressLine } from '../../domain/venueAddress.ts';
-import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { formatDateTime, formatPrice, pickText, sectionIn } from '../../i18n/format.ts';
 import { CalendarButton } from '../../ui/CalendarButton.tsx';
 import { MembershipCard } from '../../ui/MembershipCard.tsx';
 import { waiverPath } from '../../routing/paths.ts';
@@ -163,7 +163,11 @@ export default function EDocumentPage() {
                       <Text size="sm" fw={600}>
                         {formatDateTime(p.dateTime, locale)}
                       </Text>
-                      {video ? null : <Text size="sm">{seatLabel(t, tk, p.isReserved)}</Text>}
+                      {video ? null : (
+                        <Text size="sm">
+                          {seatLabel(t, { ...tk, section: sectionIn(tk, locale) }, p.isReserved)}
+                        </Text>
+                      )}
                       <Text size="sm" c="dimmed">
                         {pickText(tk.ticketName, locale)} · {pickText(tk.ticketGroupName, locale)}
                         {tk.isSubTicket ? '' : ` · ${formatPrice(tk.price, locale)}`}
