@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAuditRoutes } from './audit.ts';
+import { adminProgrammeRoutes } from './programme.ts';
 import { adminSeatplanRoutes } from './seatplans.ts';
 import { adminVenueRoutes } from './venues.ts';
 import { adminStaffUserRoutes } from './staffUsers.ts';
@@ -15,4 +16,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(adminVenueRoutes);
   await app.register(adminSeatplanRoutes);
+  await app.register(adminProgrammeRoutes);
 };

@@ -12,6 +12,7 @@ import { VenueCreateSchema } from '../../../src/api/contract/venuesAdmin.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, audit } from '../audit/log.ts';
+import { withFreshId } from './freshId.ts';
 import { hallLabel, presentationCounts, toVersion, VERSION_COLUMNS } from './plans/versions.ts';
 
 type Db = Kysely<Database>;
@@ -68,31 +69,6 @@ async function venueRow(db: Db, id: number): Promise<VenueRow> {
   const row = await db.selectFrom('venues').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('venue_not_found', `venue ${id} does not exist`);
   return row;
-}
-
-async function nextId(db: Db, table: 'venues' | 'halls'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('id').as('m'))
-    .executeTakeFirst();
-  return Number(row?.m ?? 0) + 1;
-}
-
-/** A unique violation on the id: another venue or hall was added at the same moment. */
-async function withFreshId<T>(
-  db: Db,
-  table: 'venues' | 'halls',
-  insert: (id: number) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const id = await nextId(db, table);
-    try {
-      return await insert(id);
-    } catch (err) {
-      const taken = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-      if (!taken || attempt >= 4) throw err;
-    }
-  }
 }
 
 /** A venue written in the caller's transaction, with its audit entry (the back office and the seed). */

@@ -97,6 +97,7 @@ export const auditObjectTypes = [
   'hall',
   'seatplan',
   'presentation',
+  'feature',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(auditObjectTypes);
 

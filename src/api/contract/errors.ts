@@ -189,6 +189,12 @@ export const errorCatalogue = {
   seatplan_edit_invalid: 400, // product: an edit names a seat, section or row the plan lacks (params.value)
   seatplan_seats_in_use: 409, // product: sold or held seats missing or changed in the new version (params.seats)
   seatplan_not_of_hall: 409, // product: the version is not of the presentation's hall, or not published
+  // Back office, the programme (issue 34)
+  feature_not_found: 404,
+  hall_without_plan: 409, // product: a hall with no published seat plan cannot have presentations (params.hallId)
+  schedule_clash: 409, // product: a show starts before the hall's previous one has ended and been cleaned (params)
+  schedule_too_large: 400, // product: a schedule of more shows than one call makes (params.max)
+  price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
   message_not_failed: 409, // product: only an order message that was given up can be sent again
   report_sort_invalid: 400, // product: a report sorted in a way it does not offer (params.allowed)
   report_range_invalid: 400, // product: a report's dates are not YYYY-MM-DD, from after to, or over 366 days

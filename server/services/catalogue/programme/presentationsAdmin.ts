@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { LocalizedText } from '../../../../src/api/contract/common.ts';
+import type { AdminPresentation } from '../../../../src/api/contract/programmeAdmin.ts';
+import type { HallShow } from '../../../../src/domain/schedule.ts';
+import { addDaysIso, calendarDate } from '../../../../src/domain/venue.ts';
+import type { Database } from '../../../db/types.ts';
+
+type Db = Kysely<Database>;
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+function presentationQuery(db: Db) {
+  return db
+    .selectFrom('presentations as p')
+    .innerJoin('features as f', 'f.id', 'p.feature_id')
+    .innerJoin('seatplans as sp', 'sp.id', 'p.seatplan_id')
+    .select([
+      'p.id',
+      'p.feature_id',
+      'p.venue_id',
+      'p.seatplan_id',
+      'p.starts_at',
+      'p.business_date',
+      'p.sale_start',
+      'p.sale_end',
+      'p.seating_policy_id',
+      'p.is_reserved',
+      'p.service_charge',
+      'f.title_json',
+      'f.duration_minutes',
+      'sp.hall_id',
+      'sp.hall_name_json',
+    ]);
+}
+
+/**
+ * The presentations of a range of business dates, optionally of one hall or feature, in time order,
+ * as the back office lists them (managers, admins).
+ */
+export async function listAdminPresentations(
+  db: Db,
+  query: { from?: string; to?: string; hallId?: number; featureId?: number; ids?: readonly number[] },
+  now: number,
+): Promise<AdminPresentation[]> {
+  let q = presentationQuery(db).orderBy('p.starts_at').orderBy('p.id');
+  if (query.ids) {
+    if (query.ids.length === 0) return [];
+    q = q.where('p.id', 'in', query.ids);
+  } else {
+    const from = query.from ?? calendarDate(now);
+    q = q
+      .where('p.business_date', '>=', from)
+      .where('p.business_date', '<=', query.to ?? addDaysIso(from, 31));
+  }
+  if (query.hallId !== undefined) q = q.where('sp.hall_id', '=', query.hallId);
+  if (query.featureId !== undefined) q = q.where('p.feature_id', '=', query.featureId);
+  const rows = await q.limit(2000).execute();
+  if (rows.length === 0) return [];
+  const levels = await db
+    .selectFrom('presentation_ticket_groups')
+    .select(['presentation_id', 'ticket_group_id'])
+    .where(
+      'presentation_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('ticket_group_id')
+    .execute();
+  const levelsOf = new Map<number, number[]>();
+  for (const l of levels)
+    levelsOf.set(l.presentation_id, [...(levelsOf.get(l.presentation_id) ?? []), l.ticket_group_id]);
+  return rows.map((r) => ({
+    id: r.id,
+    featureId: r.feature_id,
+    title: JSON.parse(r.title_json) as LocalizedText,
+    venueId: r.venue_id,
+    hallId: r.hall_id ?? r.seatplan_id,
+    hallName: JSON.parse(r.hall_name_json) as LocalizedText,
+    seatplanId: r.seatplan_id,
+    startsAt: iso(r.starts_at),
+    endsAt: iso(Number(r.starts_at) + r.duration_minutes * 60_000),
+    businessDate: r.business_date,
+    saleStart: iso(r.sale_start),
+    saleEnd: iso(r.sale_end),
+    seatingPolicyId: r.seating_policy_id,
+    isReserved: r.is_reserved === 1,
+    serviceCharge: r.service_charge,
+    priceLevelIds: levelsOf.get(r.id) ?? [],
+  }));
+}
+
+/** What is on in the halls between two instants (a show that ends inside counts), for the clash check. */
+export async function showsInHalls(
+  db: Db,
+  hallIds: readonly number[],
+  from: number,
+  to: number,
+): Promise<(HallShow & { title: LocalizedText })[]> {
+  if (hallIds.length === 0) return [];
+  // No show runs longer than a day: one that started a day before `from` is the earliest that may reach it.
+  const rows = await presentationQuery(db)
+    .where('sp.hall_id', 'in', hallIds)
+    .where('p.starts_at', '>=', from - 24 * 3_600_000)
+    .where('p.starts_at', '<=', to)
+    .orderBy('p.starts_at')
+    .execute();
+  return rows.map((r) => ({
+    hallId: r.hall_id ?? r.seatplan_id,
+    startsAt: Number(r.starts_at),
+    endsAt: Number(r.starts_at) + r.duration_minutes * 60_000,
+    presentationId: r.id,
+    title: JSON.parse(r.title_json) as LocalizedText,
+  }));
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { IdParam, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { FeatureCategorySchema, LockTimerSchema } from './presentations.ts';
+import { MAX_SCHEDULE_DAYS } from '../../domain/schedule.ts';
+
+/**
+ * The admin API's programme (issue 34): features (what is shown) and their presentations, one at a time
+ * or as a schedule. Managers and admins.
+ */
+
+const TitleSchema = LocalizedTextSchema.refine(
+  (n) => Object.values(n).some((v) => typeof v === 'string' && v.trim() !== ''),
+  'a title in at least one language',
+).refine((n) => Object.values(n).every((v) => (v ?? '').length <= 200), 'titles of at most 200 characters');
+
+/** A language as ISO 639-1 (`he`, `en`, `fr`): what a film is spoken, dubbed or subtitled in. */
+const LanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2}$/, 'a two-letter language code (ISO 639-1)')
+  .nullable();
+
+export const AdminFeatureSchema = z
+  .object({
+    id: z.number().int(),
+    title: LocalizedTextSchema,
+    category: FeatureCategorySchema,
+    durationMinutes: z.number().int(),
+    language: z.string().nullable(),
+    dubbing: z.string().nullable(),
+    subtitles: z.string().nullable(),
+    presentations: z.number().int().describe('presentations of this feature, past ones included'),
+  })
+  .meta({ id: 'AdminFeature' });
+export type AdminFeature = z.infer<typeof AdminFeatureSchema>;
+
+const FeatureFields = {
+  title: TitleSchema,
+  category: FeatureCategorySchema,
+  durationMinutes: z.number().int().min(1).max(1440),
+  language: LanguageSchema,
+  dubbing: LanguageSchema,
+  subtitles: LanguageSchema,
+};
+export const FeatureCreateSchema = z.object({
+  ...FeatureFields,
+  language: LanguageSchema.default(null),
+  dubbing: LanguageSchema.default(null),
+  subtitles: LanguageSchema.default(null),
+});
+export type FeatureCreate = z.input<typeof FeatureCreateSchema>;
+/** Only what is sent changes (no default fills a field left out). */
+export const FeatureUpdateSchema = z
+  .object(FeatureFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'nothing to change');
+export type FeatureUpdate = z.input<typeof FeatureUpdateSchema>;
+export const AdminFeaturesAnswerSchema = z.object({ features: z.array(AdminFeatureSchema) });
+
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (24-hour)');
+
+export const ScheduleRuleSchema = z.object({
+  weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).describe('Sunday = 0 … Saturday = 6'),
+  times: z
+    .array(TimeSchema)
+    .min(1)
+    .max(12)
+    .describe('wall-clock times in the venue; before 05:00 is the night after that day'),
+});
+
+export const ScheduleBodySchema = z
+  .object({
+    featureId: z.number().int().positive(),
+    hallIds: z.array(z.number().int().positive()).min(1).max(20),
+    from: IsoDateSchema.describe('the first business date'),
+    to: IsoDateSchema.describe('the last business date, included'),
+    rules: z.array(ScheduleRuleSchema).min(1).max(14),
+    cleaningGapMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(240)
+      .default(15)
+      .describe('the least time between a show’s end and the next start in a hall'),
+    saleStartsAt: IsoDateTimeSchema.optional().describe('when online sale opens; default: at once'),
+    saleEndsMinutesAfterStart: z
+      .number()
+      .int()
+      .min(-10_080)
+      .max(240)
+      .default(15)
+      .describe('online sale closes this long after each show starts (negative: before)'),
+    reserved: z
+      .boolean()
+      .default(true)
+      .describe('false: general admission, as many places as the plan has, no seat chosen'),
+    seatingPolicyId: z
+      .union([z.literal(1), z.literal(3)])
+      .default(1)
+      .describe('3: no single free seat may be left beside a selection'),
+    serviceCharge: z.number().int().min(0).max(100_000).default(0).describe('per ticket, minor units'),
+    lockTimer: LockTimerSchema.optional().describe('seconds per order step; default: the venue’s usual'),
+    priceLevelIds: z
+      .array(z.number().int().positive())
+      .max(50)
+      .optional()
+      .describe('price levels on sale; default: every level the hall’s plan gives its seats'),
+  })
+  .refine((b) => b.from <= b.to, { message: 'from after to', path: ['to'] })
+  .refine(
+    (b) =>
+      (Date.parse(`${b.to}T00:00:00Z`) - Date.parse(`${b.from}T00:00:00Z`)) / 86_400_000 < MAX_SCHEDULE_DAYS,
+    { message: `at most ${MAX_SCHEDULE_DAYS} days`, path: ['to'] },
+  );
+export type ScheduleBody = z.input<typeof ScheduleBodySchema>;
+
+const ClashWithSchema = z.object({
+  presentationId: z.number().int().nullable().describe('a presentation of the hall; null: a show above'),
+  index: z.number().int().nullable().describe('the show of this schedule it runs into'),
+  title: LocalizedTextSchema,
+  startsAt: IsoDateTimeSchema,
+  endsAt: IsoDateTimeSchema,
+});
+
+export const PlannedShowSchema = z.object({
+  hallId: z.number().int(),
+  startsAt: IsoDateTimeSchema,
+  endsAt: IsoDateTimeSchema,
+  businessDate: IsoDateSchema,
+  clash: ClashWithSchema.nullable(),
+});
+
+export const SchedulePreviewSchema = z
+  .object({
+    shows: z.array(PlannedShowSchema),
+    clashes: z.number().int(),
+  })
+  .meta({ id: 'SchedulePreview' });
+export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;
+
+export const AdminPresentationSchema = z
+  .object({
+    id: z.number().int(),
+    featureId: z.number().int(),
+    title: LocalizedTextSchema,
+    venueId: z.number().int(),
+    hallId: z.number().int(),
+    hallName: LocalizedTextSchema,
+    seatplanId: z.number().int(),
+    startsAt: IsoDateTimeSchema,
+    endsAt: IsoDateTimeSchema,
+    businessDate: IsoDateSchema,
+    saleStart: IsoDateTimeSchema,
+    saleEnd: IsoDateTimeSchema,
+    seatingPolicyId: z.number().int(),
+    isReserved: z.boolean(),
+    serviceCharge: z.number().int(),
+    priceLevelIds: z.array(z.number().int()),
+  })
+  .meta({ id: 'AdminPresentation' });
+export type AdminPresentation = z.infer<typeof AdminPresentationSchema>;
+
+export const ScheduleCreatedSchema = z.object({ presentations: z.array(AdminPresentationSchema) });
+
+export const AdminPresentationsQuerySchema = z.object({
+  from: IsoDateSchema.optional().describe('business dates from (default: today)'),
+  to: IsoDateSchema.optional().describe('business dates to, included (default: 31 days on)'),
+  hallId: z.coerce.number().int().positive().optional(),
+  featureId: z.coerce.number().int().positive().optional(),
+});
+export const AdminPresentationsAnswerSchema = z.object({ presentations: z.array(AdminPresentationSchema) });
+
+export const FeatureParamsSchema = z.object({ id: IdParam });
