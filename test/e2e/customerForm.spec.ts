@@ -238,6 +238,8 @@ async function fillPerson(page: Page) {
 interface PlanSeat {
   key: string;
   section: string;
+  /** The section's name per language, as the shop shows it. */
+  names: Partial<Record<Lang, string>>;
   row: string;
   seat: string;
 }
@@ -255,7 +257,7 @@ async function freePlainSeats(request: APIRequestContext, show: PresentationSumm
         for (const x of r.S) {
           const key = `${sec.id}_${x.x}_${x.y}`;
           if (seats[key] && !x.sofa && !x.handicap && !x.companion && !x.limitedView && !x.premium)
-            out.push({ key, section: sec.name, row: r.r, seat: x.n });
+            out.push({ key, section: sec.name, names: sec.names ?? {}, row: r.r, seat: x.n });
         }
   return out;
 }
@@ -271,11 +273,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Picks a seat in the list view, opening its section first when the plan has several. */
 async function chooseSeat(page: Page, lang: Lang, s: PlanSeat) {
   const list = page.getByTestId('seat-list-view');
-  const section = list.getByRole('button', { name: new RegExp(`^${escape(s.section)} \\(`) });
+  const shown = s.names[lang] ?? s.section;
+  const section = list.getByRole('button', { name: new RegExp(`^${escape(shown)} \\(`) });
   if ((await section.getAttribute('aria-expanded')) === 'false') await section.click();
   const words = lang === 'he' ? { row: 'שורה', seat: 'מושב' } : { row: 'row', seat: 'seat' };
   const name = new RegExp(
-    `^${escape(s.section)}, ${words.row} ${escape(s.row)}, ${words.seat} ${escape(s.seat)},`,
+    `^${escape(shown)}, ${words.row} ${escape(s.row)}, ${words.seat} ${escape(s.seat)},`,
   );
   await list.getByRole('button', { name }).click();
   await expect(list.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');

@@ -40,7 +40,7 @@ async function concerts(request: APIRequestContext): Promise<PresentationSummary
 async function loneSeat(
   request: APIRequestContext,
   p: PresentationSummary,
-): Promise<SeatName & { section: string }> {
+): Promise<SeatName & { section: string; names: Partial<Record<Lang, string>> }> {
   const plan = (await (
     await request.get(`/api/seats/seatplanV2?venueId=${p.venueId}&seatplanId=${p.seatplanId}`)
   ).json()) as Seatplan;
@@ -62,6 +62,7 @@ async function loneSeat(
               seat: seat.n,
               premium: false,
               section: s.name,
+              names: s.names ?? {},
             };
         }
       }
@@ -72,13 +73,13 @@ async function toTickets(
   page: Page,
   lang: Lang,
   show: PresentationSummary,
-  seat: SeatName & { section: string },
+  seat: SeatName & { section: string; names: Partial<Record<Lang, string>> },
 ) {
   await openSeatList(page, lang, show.id);
   // The hall's list shows each section folded: open the seat's.
   await page
     .getByTestId('seat-list-view')
-    .getByRole('button', { name: new RegExp(`^${seat.section} \\(`) })
+    .getByRole('button', { name: new RegExp(`^${seat.names[lang] ?? seat.section} \\(`) })
     .click();
   await seatButton(page, lang, seat).click();
   await expect(seatButton(page, lang, seat)).toHaveAttribute('aria-pressed', 'true');

@@ -1,0 +1,202 @@
+import { Alert, Badge, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatLongDate, formatTime, venueToday } from '../../i18n/format.ts';
+import { addDaysIso } from '../../domain/venue.ts';
+import { errorText } from '../../ui/errorText.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { type AdminHall, plansApi } from '../plans/api.ts';
+import { RecordTable } from '../ui/RecordTable.tsx';
+import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { useLoaded, useName } from '../venues/shared.tsx';
+import { type AdminPresentation, type Feature, programmeApi } from './api.ts';
+import { FeatureForm } from './FeatureForm.tsx';
+import { ScheduleForm } from './ScheduleForm.tsx';
+
+/**
+ * The programme tab (managers and admins, `/staff/programme`): the features, a form to add or change
+ * one, a schedule of shows for a feature (previewed, then created), and what is on in the coming two
+ * weeks. What is created sells on the board within moments, with no restart.
+ */
+export function Programme() {
+  const { t } = useTranslation();
+  const features = useLoaded((signal) => programmeApi.features(signal), 'features');
+  const venues = useLoaded((signal) => plansApi.venues(signal), 'venues');
+  const today = venueToday();
+  const [hallId, setHallId] = useState<number | null>(null);
+  const upcoming = useLoaded(
+    (signal) =>
+      hallId === null
+        ? Promise.resolve({ presentations: [] })
+        : programmeApi.presentations({ from: today, to: addDaysIso(today, 6), hallId }, signal),
+    `upcoming-${today}-${hallId}`,
+  );
+  const [editing, setEditing] = useState<Feature | 'new' | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
+
+  const error = features.error ?? venues.error;
+  if (error && !(features.data && venues.data)) return <Alert color="red">{errorText(t, error)}</Alert>;
+  if (!features.data || !venues.data) return <Skeleton height={480} radius="md" aria-busy="true" />;
+  const list = features.data.features;
+  const halls = venues.data.venues.flatMap((v) => v.halls).filter((h) => h.published !== null);
+  const shownHall = hallId ?? halls[0]?.id ?? null;
+  if (hallId === null && shownHall !== null) setHallId(shownHall);
+
+  return (
+    <Stack gap="lg" data-testid="programme">
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} fz="h3">
+              {t('backoffice.programme.features')}
+            </Title>
+            {editing === null ? (
+              <Button mih={TOUCH_PX} onClick={() => setEditing('new')} data-testid="feature-new">
+                {t('backoffice.programme.newFeature')}
+              </Button>
+            ) : null}
+          </Group>
+          {editing !== null ? (
+            <FeatureForm
+              key={editing === 'new' ? 'new' : editing.id}
+              initial={editing === 'new' ? null : editing}
+              onCancel={() => setEditing(null)}
+              onSubmit={async (values) => {
+                if (editing === 'new') await programmeApi.createFeature(values);
+                else await programmeApi.updateFeature(editing.id, values);
+                setEditing(null);
+                features.reload();
+              }}
+            />
+          ) : null}
+          <FeatureTable features={list} onEdit={(f) => setEditing(f)} />
+        </Stack>
+      </Card>
+      {list.length > 0 && halls.length > 0 ? (
+        <ScheduleForm
+          features={list}
+          halls={halls}
+          onCreated={(count, firstHall) => {
+            setCreated(count);
+            setHallId(firstHall);
+            features.reload();
+            upcoming.reload();
+          }}
+        />
+      ) : (
+        <Alert color="violet" variant="light">
+          {t('backoffice.programme.needFeatureAndHall')}
+        </Alert>
+      )}
+      {created !== null ? (
+        <Alert color="teal" data-testid="schedule-created" withCloseButton onClose={() => setCreated(null)}>
+          {t('backoffice.programme.created', { count: created })}
+        </Alert>
+      ) : null}
+      <Upcoming
+        presentations={upcoming.data?.presentations ?? null}
+        halls={halls}
+        hallId={shownHall}
+        onHall={setHallId}
+      />
+    </Stack>
+  );
+}
+
+function FeatureTable({ features, onEdit }: { features: readonly Feature[]; onEdit(f: Feature): void }) {
+  const { t } = useTranslation();
+  const name = useName();
+  return (
+    <RecordTable<Feature>
+      rows={features}
+      rowKey={(f) => String(f.id)}
+      rowAttributes={(f) => ({ 'data-testid': 'feature-row', 'data-feature-id': String(f.id) })}
+      minWidth={560}
+      columns={[
+        { key: 'title', label: t('backoffice.programme.featureTitle'), render: (f) => name(f.title) },
+        {
+          key: 'category',
+          label: t('backoffice.programme.category'),
+          render: (f) => <Badge variant="light">{t(`category.${f.category}`)}</Badge>,
+        },
+        {
+          key: 'duration',
+          label: t('backoffice.programme.duration'),
+          render: (f) => t('backoffice.programme.minutes', { count: f.durationMinutes }),
+        },
+        { key: 'shows', label: t('backoffice.programme.shows'), render: (f) => f.presentations },
+        {
+          key: 'edit',
+          label: '',
+          bare: true,
+          render: (f) => (
+            <Button variant="subtle" mih={TOUCH_PX} onClick={() => onEdit(f)} data-testid="feature-edit">
+              {t('backoffice.programme.edit')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** What is on in one hall in the coming week. */
+function Upcoming({
+  presentations,
+  halls,
+  hallId,
+  onHall,
+}: {
+  presentations: readonly AdminPresentation[] | null;
+  halls: readonly AdminHall[];
+  hallId: number | null;
+  onHall(id: number): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const name = useName();
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" align="flex-end">
+          <Title order={2} fz="h3">
+            {t('backoffice.programme.upcoming')}
+          </Title>
+          <NativeSelect
+            label={t('backoffice.programme.hall')}
+            value={hallId === null ? '' : String(hallId)}
+            onChange={(e) => onHall(Number(e.currentTarget.value))}
+            data={halls.map((h) => ({ value: String(h.id), label: name(h.name) }))}
+            styles={touchInput}
+            data-testid="upcoming-hall"
+          />
+        </Group>
+        {presentations === null ? (
+          <Skeleton height={120} />
+        ) : presentations.length === 0 ? (
+          <Text c="dimmed">{t('backoffice.programme.nothingOn')}</Text>
+        ) : (
+          <RecordTable<AdminPresentation>
+            rows={presentations}
+            rowKey={(p) => String(p.id)}
+            rowAttributes={(p) => ({ 'data-testid': 'upcoming-show', 'data-presentation-id': String(p.id) })}
+            minWidth={560}
+            columns={[
+              {
+                key: 'day',
+                label: t('backoffice.programme.day'),
+                render: (p) => formatLongDate(p.businessDate, locale),
+              },
+              {
+                key: 'time',
+                label: t('backoffice.programme.time'),
+                render: (p) => formatTime(p.startsAt, locale),
+              },
+              { key: 'title', label: t('backoffice.programme.featureTitle'), render: (p) => name(p.title) },
+            ]}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { type Answer, apiCall } from '../../api/client.ts';
+import type {
+  AdminFeaturesAnswerSchema,
+  AdminFeatureSchema,
+  AdminPresentationsAnswerSchema,
+  FeatureCreate,
+  FeatureUpdate,
+  ScheduleBody,
+  ScheduleCreatedSchema,
+  SchedulePreviewSchema,
+} from '../../api/contract/programmeAdmin.ts';
+
+export type Feature = Answer<typeof AdminFeatureSchema>;
+export type SchedulePreview = Answer<typeof SchedulePreviewSchema>;
+export type AdminPresentation = Answer<typeof AdminPresentationsAnswerSchema>['presentations'][number];
+
+/** The back office's calls for the programme (the admin API, issue 34): managers and admins. */
+export const programmeApi = {
+  features: (signal?: AbortSignal) =>
+    apiCall<Answer<typeof AdminFeaturesAnswerSchema>>('/admin/features', { signal }),
+  createFeature: (body: FeatureCreate) => apiCall<Feature>('/admin/features', { method: 'POST', body }),
+  updateFeature: (id: number, body: FeatureUpdate) =>
+    apiCall<Feature>(`/admin/features/${id}`, { method: 'PATCH', body }),
+  presentations: (query: { from?: string; to?: string; hallId?: number }, signal?: AbortSignal) =>
+    apiCall<Answer<typeof AdminPresentationsAnswerSchema>>('/admin/presentations', {
+      signal,
+      query,
+    }),
+  /** What a schedule would create, each show with what it runs into; nothing is saved. */
+  previewSchedule: (body: ScheduleBody) =>
+    apiCall<SchedulePreview>('/admin/schedules/preview', { method: 'POST', body }),
+  /** Creates every show of the schedule, or none (409 schedule_clash). */
+  createSchedule: (body: ScheduleBody) =>
+    apiCall<Answer<typeof ScheduleCreatedSchema>>('/admin/schedules', { method: 'POST', body }),
+};

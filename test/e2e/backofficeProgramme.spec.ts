@@ -1,0 +1,106 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The programme in the back office (issue 34) in real Chromium against the real server: a manager adds
+ * a film and schedules it in a cinema hall; the preview names the demo's shows it would run into, new
+ * times fit, and the shows are created and sold (English, desktop); on a phone in Hebrew the preview
+ * reads right to left and names its clash.
+ */
+
+async function login(page: Page) {
+  const form = page.getByTestId('staff-login');
+  await form.locator('input[name=username]').fill('manager');
+  await form.locator('input[name=password]').fill('manager-demo-2026');
+  await page.getByTestId('staff-login-submit').click();
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(name), fullPage: true, animations: 'disabled' });
+}
+
+/** A calendar day in the venue's zone, `days` from today. */
+function venueDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+const HALL_1 = 11;
+
+async function schedule(page: Page, times: string) {
+  const form = page.getByTestId('schedule-form');
+  await form.getByTestId('schedule-times').fill(times);
+  await form.getByTestId('schedule-preview').click();
+}
+
+test('a manager adds a film, sees the clashes in a preview, and schedules it in a free slot (en)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/staff/programme?language=en');
+  await login(page);
+  await expect(page.getByTestId('programme')).toBeVisible();
+
+  await page.getByTestId('feature-new').click();
+  const feature = page.getByTestId('feature-form');
+  await feature.locator('input[name=title-en]').fill('Harbour Lights');
+  await feature.locator('input[name=title-he]').fill('אורות הנמל');
+  await feature.locator('input[name=durationMinutes]').fill('105');
+  await feature.locator('select[name=language]').selectOption('fr');
+  await feature.locator('select[name=subtitles]').selectOption('he');
+  await page.getByTestId('feature-save').click();
+  const row = page.getByTestId('feature-row').filter({ hasText: 'Harbour Lights' });
+  await expect(row).toContainText('105 min');
+
+  const form = page.getByTestId('schedule-form');
+  await form.getByTestId('schedule-feature').selectOption({ label: 'Harbour Lights' });
+  await form.getByTestId('schedule-from').fill(venueDay(1));
+  await form.getByTestId('schedule-to').fill(venueDay(2));
+  await form.getByTestId(`schedule-hall-${HALL_1}`).check();
+  // The demo's evening shows fill Hall 1 from 16:45: 19:00 runs into them, twice.
+  await schedule(page, '19:00');
+  await expect(page.getByTestId('schedule-clashes')).toContainText('Shows that clash: 2');
+  await expect(page.getByTestId('schedule-clash').first()).toContainText('Clashes with');
+  await expect(page.getByTestId('schedule-create')).toBeDisabled();
+  await shot(page, 'schedule-clash-en.png');
+
+  await schedule(page, '10:00, 12:30');
+  await expect(page.getByTestId('schedule-ready')).toHaveText('Shows to create: 4. None clashes.');
+  await page.getByTestId('schedule-create').click();
+  await expect(page.getByTestId('schedule-created')).toContainText('Shows created: 4');
+  await expect(page.getByTestId('upcoming-show').filter({ hasText: 'Harbour Lights' })).toHaveCount(4);
+  await shot(page, 'schedule-created-en.png');
+
+  // On sale at once: the shop's board lists the new shows.
+  await expect
+    .poll(async () => {
+      const board = (await (await request.get('/api/seats/presentations')).json()) as {
+        presentations: { title: { en?: string } }[];
+      };
+      return board.presentations.filter((p) => p.title.en === 'Harbour Lights').length;
+    })
+    .toBe(4);
+});
+
+test('on a phone in Hebrew, the schedule preview names its clash, right to left (he, 390 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/programme?language=he');
+  await login(page);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const form = page.getByTestId('schedule-form');
+  await expect(form).toBeVisible();
+  await form.getByTestId('schedule-from').fill(venueDay(3));
+  await form.getByTestId('schedule-to').fill(venueDay(3));
+  await form.getByTestId(`schedule-hall-${HALL_1}`).check();
+  await schedule(page, '20:00');
+  await expect(page.getByTestId('schedule-clashes')).toContainText('הצגות מתנגשות: 1');
+  await expect(page.getByTestId('schedule-clash')).toContainText('מתנגש עם');
+  const preview = page.getByTestId('schedule-preview');
+  const box = (await preview.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'schedule-clash-he-390.png');
+});
