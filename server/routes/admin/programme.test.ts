@@ -94,7 +94,11 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
     // 14 days × 2 times × 2 halls, and two Fridays × one more time × 2 halls.
     expect(preview.shows).toHaveLength(56 + 4);
     expect(
-      await t.db.kysely.selectFrom('presentations').select('id').where('feature_id', '=', featureId).execute(),
+      await t.db.kysely
+        .selectFrom('presentations')
+        .select('id')
+        .where('feature_id', '=', featureId)
+        .execute(),
     ).toEqual([]);
 
     const made = await manager.post('/api/admin/schedules', body);
@@ -214,5 +218,62 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
       '2026-11-23T14:45:00.000Z',
       '2026-11-23T17:30:00.000Z',
     ]);
+  });
+
+  it('brings a week in from a spreadsheet, line by line: created, or refused saying why', async () => {
+    const week = ['14', '15', '16', '17', '18', '19', '20'].map((d, i) =>
+      [
+        i === 0 ? 'זוהר צפוני' : 'Northern Lights',
+        'Studio A',
+        `2026-12-${d}`,
+        '18:00',
+        i === 1 ? 'Standard|Premium' : '',
+      ].join(','),
+    );
+    const content = [
+      'feature,hall,date,time,price_levels',
+      ...week,
+      'Northern Lights,Studio A,2026-11-30,17:00,',
+      'Northern Lights,Studio Z,2026-12-21,18:00,',
+      'Northern Lights,Studio A,2026-12-21,19:75,',
+      'Northern Lights,Studio A,2026-12-22,18:00,Standard|VIP',
+    ].join('\n');
+    const before = (await t.db.kysely.selectFrom('presentations').select('id').execute()).length;
+    const dry = (await manager.post('/api/admin/schedules/import', { content, dryRun: true })).json();
+    expect(dry).toMatchObject({ created: 7, refused: 4 });
+    expect(dry.lines.filter((l: { status: string }) => l.status === 'ready')).toHaveLength(7);
+    expect((await t.db.kysely.selectFrom('presentations').select('id').execute()).length).toBe(before);
+
+    const made = await manager.post('/api/admin/schedules/import', { content });
+    expect(made.statusCode).toBe(200);
+    const { lines } = made.json();
+    expect(
+      lines.map((l: { line: number; status: string; code: string | null }) => [l.line, l.status, l.code]),
+    ).toEqual([
+      ...week.map((_, i) => [i + 2, 'created', null]),
+      [9, 'refused', 'schedule_clash'],
+      [10, 'refused', 'hall_not_found'],
+      [11, 'refused', 'schedule_line_invalid'],
+      [12, 'refused', 'price_level_not_in_plan'],
+    ]);
+    expect(lines[7].clash).toMatchObject({
+      title: { en: 'Northern Lights' },
+      startsAt: '2026-11-30T14:45:00.000Z',
+    });
+    expect(lines[0]).toMatchObject({ featureId, hallId: halls[0], startsAt: '2026-12-14T16:00:00.000Z' });
+    const second = (
+      await manager.get(`/api/admin/presentations?from=2026-12-15&to=2026-12-15&hallId=${halls[0]}`)
+    ).json();
+    expect(second.presentations).toEqual([
+      expect.objectContaining({ id: lines[1].presentationId, priceLevelIds: [1, 2] }),
+    ]);
+    expect((await t.db.kysely.selectFrom('presentations').select('id').execute()).length).toBe(before + 7);
+
+    // The same file again: every line of the week now clashes with what it made.
+    const again = (await manager.post('/api/admin/schedules/import', { content })).json();
+    expect(again).toMatchObject({ created: 0, refused: 11 });
+    const broken = await manager.post('/api/admin/schedules/import', { content: 'film,room,day\nA,B,C' });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json()).toMatchObject({ code: 'schedule_file_invalid', params: { line: 1 } });
   });
 });

@@ -10,10 +10,13 @@ import {
   FeatureUpdateSchema,
   ScheduleBodySchema,
   ScheduleCreatedSchema,
+  ScheduleImportAnswerSchema,
+  ScheduleImportBodySchema,
   SchedulePreviewSchema,
 } from '../../../src/api/contract/programmeAdmin.ts';
 import { createFeature, listFeatures, updateFeature } from '../../services/catalogue/programme/features.ts';
 import { listAdminPresentations } from '../../services/catalogue/programme/presentationsAdmin.ts';
+import { importSchedule } from '../../services/catalogue/programme/scheduleImport.ts';
 import { createSchedule, previewSchedule } from '../../services/catalogue/programme/schedules.ts';
 import { adminCaller } from './principal.ts';
 
@@ -121,6 +124,27 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor } = await adminCaller(request, CATALOGUE);
       const presentations = await createSchedule(db.kysely, actor, request.body, clock.now());
       return reply.code(201).send({ presentations });
+    },
+  );
+
+  app.post(
+    '/schedules/import',
+    {
+      // A schedule file of a few thousand lines travels as JSON text.
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Managers: a schedule from a CSV file, answered line by line (created, ready or refused)',
+        description:
+          'Columns: feature, hall, date (the business date), time (HH:MM) and optionally price_levels (names or ids separated by |). ' +
+          'Lines that fit are created together; each refused line says why. With dryRun nothing is saved.',
+        body: ScheduleImportBodySchema,
+        response: { 200: ScheduleImportAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      return importSchedule(db.kysely, actor, request.body, clock.now());
     },
   );
 };

@@ -67,6 +67,35 @@ export const ScheduleRuleSchema = z.object({
     .describe('wall-clock times in the venue; before 05:00 is the night after that day'),
 });
 
+/** How the shows of a schedule go on sale, and the gap they keep in a hall. */
+const SaleFields = {
+  cleaningGapMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(240)
+    .default(15)
+    .describe('the least time between a show’s end and the next start in a hall'),
+  saleStartsAt: IsoDateTimeSchema.optional().describe('when online sale opens; default: at once'),
+  saleEndsMinutesAfterStart: z
+    .number()
+    .int()
+    .min(-10_080)
+    .max(240)
+    .default(15)
+    .describe('online sale closes this long after each show starts (negative: before)'),
+  reserved: z
+    .boolean()
+    .default(true)
+    .describe('false: general admission, as many places as the plan has, no seat chosen'),
+  seatingPolicyId: z
+    .union([z.literal(1), z.literal(3)])
+    .default(1)
+    .describe('3: no single free seat may be left beside a selection'),
+  serviceCharge: z.number().int().min(0).max(100_000).default(0).describe('per ticket, minor units'),
+  lockTimer: LockTimerSchema.optional().describe('seconds per order step; default: the venue’s usual'),
+};
+
 export const ScheduleBodySchema = z
   .object({
     featureId: z.number().int().positive(),
@@ -74,31 +103,7 @@ export const ScheduleBodySchema = z
     from: IsoDateSchema.describe('the first business date'),
     to: IsoDateSchema.describe('the last business date, included'),
     rules: z.array(ScheduleRuleSchema).min(1).max(14),
-    cleaningGapMinutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(240)
-      .default(15)
-      .describe('the least time between a show’s end and the next start in a hall'),
-    saleStartsAt: IsoDateTimeSchema.optional().describe('when online sale opens; default: at once'),
-    saleEndsMinutesAfterStart: z
-      .number()
-      .int()
-      .min(-10_080)
-      .max(240)
-      .default(15)
-      .describe('online sale closes this long after each show starts (negative: before)'),
-    reserved: z
-      .boolean()
-      .default(true)
-      .describe('false: general admission, as many places as the plan has, no seat chosen'),
-    seatingPolicyId: z
-      .union([z.literal(1), z.literal(3)])
-      .default(1)
-      .describe('3: no single free seat may be left beside a selection'),
-    serviceCharge: z.number().int().min(0).max(100_000).default(0).describe('per ticket, minor units'),
-    lockTimer: LockTimerSchema.optional().describe('seconds per order step; default: the venue’s usual'),
+    ...SaleFields,
     priceLevelIds: z
       .array(z.number().int().positive())
       .max(50)
@@ -168,5 +173,43 @@ export const AdminPresentationsQuerySchema = z.object({
   featureId: z.coerce.number().int().positive().optional(),
 });
 export const AdminPresentationsAnswerSchema = z.object({ presentations: z.array(AdminPresentationSchema) });
+
+/** The most characters of a schedule file (about 20,000 lines). */
+export const MAX_SCHEDULE_FILE_CHARS = 1_000_000;
+/** The most shows one schedule file makes. */
+export const MAX_SCHEDULE_FILE_LINES = 2000;
+
+export const ScheduleImportBodySchema = z.object({
+  content: z
+    .string()
+    .min(1)
+    .max(MAX_SCHEDULE_FILE_CHARS)
+    .describe(
+      'CSV with a header: feature, hall, date, time and optionally price_levels (names or ids, separated by |)',
+    ),
+  dryRun: z.boolean().default(false).describe('true: answer what each line would do; nothing is saved'),
+  ...SaleFields,
+});
+export type ScheduleImportBody = z.input<typeof ScheduleImportBodySchema>;
+
+export const ScheduleImportLineSchema = z.object({
+  line: z.number().int(),
+  status: z.enum(['created', 'ready', 'refused']).describe('ready: a dry run would create it'),
+  presentationId: z.number().int().nullable(),
+  featureId: z.number().int().nullable(),
+  hallId: z.number().int().nullable(),
+  startsAt: IsoDateTimeSchema.nullable(),
+  code: z.string().nullable().describe('why the line is refused: an error code of the catalogue'),
+  message: z.string().nullable(),
+  clash: ClashWithSchema.nullable(),
+});
+export const ScheduleImportAnswerSchema = z
+  .object({
+    lines: z.array(ScheduleImportLineSchema),
+    created: z.number().int(),
+    refused: z.number().int(),
+  })
+  .meta({ id: 'ScheduleImportAnswer' });
+export type ScheduleImportAnswer = z.infer<typeof ScheduleImportAnswerSchema>;
 
 export const FeatureParamsSchema = z.object({ id: IdParam });

@@ -7,7 +7,7 @@ import { type Locale, supportedLocales } from '../../api/contract/constants.ts';
 import type { Seatplan } from '../../api/contract/seatplan.ts';
 import { seatKey } from '../seatKey.ts';
 import { ALLOCATION_HOUSE, ALLOCATION_ONLINE } from './allocations.ts';
-import { writeCsv } from './csv.ts';
+import { writeCsv } from '../csv.ts';
 import { groupFrame, round2, toWorld } from './geometry.ts';
 import type { PlanFormat } from './importContext.ts';
 import { CSV_FLAG_COLUMNS, CSV_REQUIRED_COLUMNS } from './importCsv.ts';

@@ -8,7 +8,7 @@
 import { type Locale, supportedLocales } from '../../api/contract/constants.ts';
 import { ALLOCATION_HOUSE, ALLOCATION_ONLINE } from './allocations.ts';
 import { type DraftPlan, type DraftSeat, type DraftSection } from './assemble.ts';
-import { detectDelimiter, scanCsv, stripBom } from './csv.ts';
+import { detectDelimiter, scanCsv, stripBom } from '../csv.ts';
 import type { ImportContext } from './importContext.ts';
 import { PriceLevelMatcher } from './priceLevels.ts';
 import { MAX_PLAN_SEATS, type PlanProblem, problem } from './problems.ts';

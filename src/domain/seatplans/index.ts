@@ -5,7 +5,7 @@
  */
 export { ALLOCATION_HOUSE, ALLOCATION_ONLINE } from './allocations.ts';
 export { checkPlan } from './checks.ts';
-export { readCsv, writeCsv, type CsvReadResult, type CsvRecord } from './csv.ts';
+export { readCsv, writeCsv, type CsvReadResult, type CsvRecord } from '../csv.ts';
 export { diffPlans, type PlanDiff, type SeatField, type SeatRef } from './diff.ts';
 export { applyPlanEdits, type PlanEdit, PlanEditError, type PlanEditErrorCode } from './edits.ts';
 export { exportPlan } from './exportPlan.ts';

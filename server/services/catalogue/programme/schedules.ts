@@ -1,6 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../../src/api/contract/common.ts';
-import type { LockTimer } from '../../../../src/api/contract/presentations.ts';
 import {
   type AdminPresentation,
   type ScheduleBody,
@@ -17,66 +16,35 @@ import {
 import { holdHalls } from '../../../db/repositories/hallLocks.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
-import { type Actor, audit } from '../../audit/log.ts';
-import { nextId } from '../freshId.ts';
+import type { Actor } from '../../audit/log.ts';
 import { featureRow } from './features.ts';
 import { listAdminPresentations, showsInHalls } from './presentationsAdmin.ts';
+import {
+  DEFAULT_LOCK_TIMER,
+  type HallPlan,
+  hallPlanOf,
+  insertShows,
+  type SaleSettings,
+  writeShows,
+} from './showWriter.ts';
 
 type Db = Kysely<Database>;
 type Body = ReturnType<typeof ScheduleBodySchema.parse>;
 
-/** The order steps' seconds when a schedule names none: the venue's usual (spec section 3, lockTimer). */
-export const DEFAULT_LOCK_TIMER: LockTimer = {
-  chooseSeatsInSeconds: 480,
-  chooseTicketsInSeconds: 240,
-  customerInfoInSeconds: 480,
-  chooseProductsInSeconds: 240,
-};
-
-interface HallPlan {
-  hallId: number;
-  venueId: number;
-  venueTypeId: number;
-  seatplanId: number;
+interface HallSale extends HallPlan {
   /** The price levels on sale in this hall: those asked for that its plan has, or all of its plan's. */
   priceLevelIds: number[];
 }
 
 /** Each hall's newest published plan and the price levels it sells; refuses a hall without one. */
-async function hallPlans(db: Db, body: Body): Promise<HallPlan[]> {
-  const out: HallPlan[] = [];
+async function hallPlans(db: Db, body: Body): Promise<HallSale[]> {
+  const out: HallSale[] = [];
   for (const hallId of [...new Set(body.hallIds)]) {
-    const hall = await db
-      .selectFrom('halls as h')
-      .innerJoin('venues as v', 'v.id', 'h.venue_id')
-      .select(['h.id', 'h.venue_id', 'v.venue_type_id'])
-      .where('h.id', '=', hallId)
-      .executeTakeFirst();
-    if (!hall) throw new AppError('hall_not_found', `hall ${hallId} does not exist`);
-    const plan = await db
-      .selectFrom('seatplans')
-      .select('id')
-      .where('hall_id', '=', hallId)
-      .where('status', '=', 'published')
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!plan)
-      throw new AppError('hall_without_plan', `hall ${hallId} has no published seat plan`, { hallId });
-    const levels = await db
-      .selectFrom('plan_seats')
-      .select('ticket_group_id')
-      .distinct()
-      .where('seatplan_id', '=', plan.id)
-      .orderBy('ticket_group_id')
-      .execute();
-    const inPlan = levels.map((l) => l.ticket_group_id);
+    const hall = await hallPlanOf(db, hallId);
+    const wanted = body.priceLevelIds;
     out.push({
-      hallId,
-      venueId: hall.venue_id,
-      venueTypeId: hall.venue_type_id,
-      seatplanId: plan.id,
-      priceLevelIds: body.priceLevelIds ? inPlan.filter((id) => body.priceLevelIds!.includes(id)) : inPlan,
+      ...hall,
+      priceLevelIds: wanted ? hall.planLevels.filter((id) => wanted.includes(id)) : hall.planLevels,
     });
   }
   for (const id of body.priceLevelIds ?? [])
@@ -96,7 +64,7 @@ interface Laid {
 }
 
 /** The schedule laid out as shows and checked against what the halls already have. */
-async function layOut(db: Db, input: ScheduleBody): Promise<Laid & { halls: HallPlan[] }> {
+async function layOut(db: Db, input: ScheduleBody): Promise<Laid & { halls: HallSale[] }> {
   const body = ScheduleBodySchema.parse(input);
   const feature = await featureRow(db, body.featureId);
   const halls = await hallPlans(db, body);
@@ -176,91 +144,40 @@ export async function createSchedule(
   input: ScheduleBody,
   now: number,
 ): Promise<AdminPresentation[]> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const ids = await db.transaction().execute(async (trx) => {
-        await holdHalls(trx, input.hallIds);
-        const laid = await layOut(trx, input);
-        if (laid.clashes.length > 0) throw clashError(laid);
-        return insertShows(trx, actor, laid, now);
-      });
-      return listAdminPresentations(db, { ids }, now);
-    } catch (err) {
-      // Another writer took the same new ids at the same moment (other halls): again with fresh ones.
-      if (err instanceof AppError || attempt >= 4) throw err;
-    }
-  }
+  const ids = await writeShows(db, async (trx) => {
+    await holdHalls(trx, input.hallIds);
+    const laid = await layOut(trx, input);
+    if (laid.clashes.length > 0) throw clashError(laid);
+    const { body } = laid;
+    const hallOf = new Map(laid.halls.map((h) => [h.hallId, h]));
+    const shows = laid.shows.map((show) => {
+      const hall = hallOf.get(show.hallId)!;
+      return { show, featureId: body.featureId, hall, priceLevelIds: hall.priceLevelIds };
+    });
+    return insertShows(trx, actor, shows, saleSettings(body, now), now);
+  });
+  return listAdminPresentations(db, { ids }, now);
 }
 
-async function insertShows(
-  trx: Db,
-  actor: Actor,
-  laid: Laid & { halls: HallPlan[] },
+/** How a schedule's shows go on sale (the defaults filled in by the contract). */
+export function saleSettings(
+  body: Pick<
+    Body,
+    | 'saleStartsAt'
+    | 'saleEndsMinutesAfterStart'
+    | 'seatingPolicyId'
+    | 'reserved'
+    | 'serviceCharge'
+    | 'lockTimer'
+  >,
   now: number,
-): Promise<number[]> {
-  const { body } = laid;
-  const hallOf = new Map(laid.halls.map((h) => [h.hallId, h]));
-  const saleStart = body.saleStartsAt ? Date.parse(body.saleStartsAt) : now;
-  let id = await nextId(trx, 'presentations');
-  const rows: Insertable<Database['presentations']>[] = [];
-  const levels: { presentation_id: number; ticket_group_id: number }[] = [];
-  for (const show of laid.shows) {
-    const hall = hallOf.get(show.hallId)!;
-    rows.push({
-      id,
-      feature_id: body.featureId,
-      venue_id: hall.venueId,
-      seatplan_id: hall.seatplanId,
-      venue_type_id: hall.venueTypeId,
-      seating_policy_id: body.seatingPolicyId,
-      is_reserved: body.reserved ? 1 : 0,
-      auth_profile_id: 1,
-      business_id: 1,
-      starts_at: show.startsAt,
-      business_date: show.businessDate,
-      sale_start: saleStart,
-      sale_end: show.startsAt + body.saleEndsMinutesAfterStart * 60_000,
-      lock_timer_json: JSON.stringify(body.lockTimer ?? DEFAULT_LOCK_TIMER),
-      service_charge: body.serviceCharge,
-      is_display_qr: 1,
-      view_area_filename: null,
-      image_map_html: null,
-      new_booking_url: null,
-    });
-    for (const tg of hall.priceLevelIds) levels.push({ presentation_id: id, ticket_group_id: tg });
-    id++;
-  }
-  for (let i = 0; i < rows.length; i += 100)
-    await trx
-      .insertInto('presentations')
-      .values(rows.slice(i, i + 100))
-      .execute();
-  for (let i = 0; i < levels.length; i += 500)
-    await trx
-      .insertInto('presentation_ticket_groups')
-      .values(levels.slice(i, i + 500))
-      .execute();
-  for (const [i, r] of rows.entries()) {
-    const hall = hallOf.get(laid.shows[i]!.hallId)!;
-    await audit(
-      trx,
-      actor,
-      {
-        action: 'presentation.create',
-        objectType: 'presentation',
-        objectId: r.id!,
-        after: {
-          featureId: r.feature_id,
-          hallId: hall.hallId,
-          seatplanId: r.seatplan_id,
-          startsAt: iso(r.starts_at),
-          saleStart: iso(r.sale_start),
-          saleEnd: iso(r.sale_end),
-          priceLevelIds: hall.priceLevelIds,
-        },
-      },
-      now,
-    );
-  }
-  return rows.map((r) => r.id!);
+): SaleSettings {
+  return {
+    saleStart: body.saleStartsAt ? Date.parse(body.saleStartsAt) : now,
+    saleEndsMinutesAfterStart: body.saleEndsMinutesAfterStart,
+    seatingPolicyId: body.seatingPolicyId,
+    reserved: body.reserved,
+    serviceCharge: body.serviceCharge,
+    lockTimer: body.lockTimer ?? DEFAULT_LOCK_TIMER,
+  };
 }
