@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
  * The programme in the back office (issue 34) in real Chromium against the real server: a manager adds
  * a film and schedules it in a cinema hall; the preview names the demo's shows it would run into, new
  * times fit, and the shows are created and sold (English, desktop); on a phone in Hebrew the preview
- * reads right to left and names its clash.
+ * reads right to left and names its clash, and a spreadsheet brings shows in line by line.
  */
 
 async function login(page: Page) {
@@ -83,9 +83,10 @@ test('a manager adds a film, sees the clashes in a preview, and schedules it in 
     .toBe(4);
 });
 
-test('on a phone in Hebrew, the schedule preview names its clash, right to left (he, 390 px)', async ({
+test('on a phone in Hebrew, the schedule preview names its clash; a spreadsheet brings shows in, line by line (he, 390 px)', async ({
   page,
 }) => {
+  test.setTimeout(45_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/staff/programme?language=he');
   await login(page);
@@ -102,5 +103,30 @@ test('on a phone in Hebrew, the schedule preview names its clash, right to left 
   const box = (await preview.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await shot(page, 'schedule-clash-he-390.png');
+  await form.screenshot({
+    path: test.info().outputPath('schedule-clash-he-390.png'),
+    animations: 'disabled',
+  });
+
+  // A spreadsheet in Hebrew names: two mornings fit, an evening runs into the demo's 19:30 show.
+  const csv = [
+    'feature,hall,date,time',
+    `שומר המגדלור,אולם 1,${venueDay(4)},10:00`,
+    `שומר המגדלור,אולם 1,${venueDay(5)},10:00`,
+    `שומר המגדלור,אולם 1,${venueDay(4)},20:00`,
+  ].join('\n');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('schedule-choose-file').click();
+  await (await chooser).setFiles({ name: 'schedule.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('schedule-import-summary')).toHaveText('שורות מתאימות: 2. שורות שנדחו: 1.');
+  await expect(page.locator('[data-testid=schedule-import-line][data-status=refused]')).toContainText(
+    'מתנגש עם',
+  );
+  await page.getByTestId('schedule-import-create').click();
+  await expect(page.getByTestId('schedule-import-summary')).toHaveText('הצגות שנוצרו: 2. שורות שנדחו: 1.');
+  await expect(page.getByTestId('schedule-created')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page
+    .getByTestId('schedule-import')
+    .screenshot({ path: test.info().outputPath('schedule-import-he-390.png'), animations: 'disabled' });
 });

@@ -272,6 +272,11 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
     // The same file again: every line of the week now clashes with what it made.
     const again = (await manager.post('/api/admin/schedules/import', { content })).json();
     expect(again).toMatchObject({ created: 0, refused: 11 });
+    // The example file of the docs, against the demo: a week in Hall 2, and a late show that runs into the next.
+    const example = readFileSync(new URL('../../../docs/examples/schedule.csv', import.meta.url), 'utf8');
+    const tried = (await manager.post('/api/admin/schedules/import', { content: example, dryRun: true })).json();
+    expect(tried).toMatchObject({ created: 15, refused: 1 });
+    expect(tried.lines.at(-1)).toMatchObject({ line: 17, code: 'schedule_clash', clash: { index: 14 } });
     const broken = await manager.post('/api/admin/schedules/import', { content: 'film,room,day\nA,B,C' });
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toMatchObject({ code: 'schedule_file_invalid', params: { line: 1 } });

@@ -12,6 +12,7 @@ import { useLoaded, useName } from '../venues/shared.tsx';
 import { type AdminPresentation, type Feature, programmeApi } from './api.ts';
 import { FeatureForm } from './FeatureForm.tsx';
 import { ScheduleForm } from './ScheduleForm.tsx';
+import { ScheduleImport } from './ScheduleImport.tsx';
 
 /**
  * The programme tab (managers and admins, `/staff/programme`): the features, a form to add or change
@@ -88,6 +89,16 @@ export function Programme() {
           {t('backoffice.programme.needFeatureAndHall')}
         </Alert>
       )}
+      {list.length > 0 ? (
+        <ScheduleImport
+          features={list}
+          onCreated={(count) => {
+            setCreated(count);
+            features.reload();
+            upcoming.reload();
+          }}
+        />
+      ) : null}
       {created !== null ? (
         <Alert color="teal" data-testid="schedule-created" withCloseButton onClose={() => setCreated(null)}>
           {t('backoffice.programme.created', { count: created })}

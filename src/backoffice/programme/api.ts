@@ -7,11 +7,14 @@ import type {
   FeatureUpdate,
   ScheduleBody,
   ScheduleCreatedSchema,
+  ScheduleImportAnswerSchema,
+  ScheduleImportBody,
   SchedulePreviewSchema,
 } from '../../api/contract/programmeAdmin.ts';
 
 export type Feature = Answer<typeof AdminFeatureSchema>;
 export type SchedulePreview = Answer<typeof SchedulePreviewSchema>;
+export type ScheduleImportAnswer = Answer<typeof ScheduleImportAnswerSchema>;
 export type AdminPresentation = Answer<typeof AdminPresentationsAnswerSchema>['presentations'][number];
 
 /** The back office's calls for the programme (the admin API, issue 34): managers and admins. */
@@ -32,4 +35,7 @@ export const programmeApi = {
   /** Creates every show of the schedule, or none (409 schedule_clash). */
   createSchedule: (body: ScheduleBody) =>
     apiCall<Answer<typeof ScheduleCreatedSchema>>('/admin/schedules', { method: 'POST', body }),
+  /** A schedule from a CSV file, line by line; with dryRun nothing is saved. */
+  importSchedule: (body: ScheduleImportBody) =>
+    apiCall<ScheduleImportAnswer>('/admin/schedules/import', { method: 'POST', body }),
 };
