@@ -194,6 +194,23 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
     expect(await code({ ...body, featureId: 99999 })).toBe('feature_not_found');
     expect(await code({ ...body, hallIds: [99999] })).toBe('hall_not_found');
     expect(await code({ ...body, priceLevelIds: [99999] })).toBe('price_level_not_in_plan');
+    // The test's clock stands at 12:00 on 2026-11-22 in the venue: that morning is left out, the evening kept.
+    const today = await manager.post('/api/admin/schedules/preview', {
+      ...body,
+      from: '2026-11-22',
+      to: '2026-11-22',
+      rules: [{ weekdays: [0], times: ['10:00', '23:00'] }],
+    });
+    expect(today.json()).toMatchObject({
+      past: 1,
+      clashes: 0,
+      shows: [{ startsAt: '2026-11-22T21:00:00.000Z' }],
+    });
+    const late = await manager.post('/api/admin/schedules/import', {
+      content: 'feature,hall,date,time\nNorthern Lights,Studio A,2026-11-22,10:00',
+      dryRun: true,
+    });
+    expect(late.json().lines[0]).toMatchObject({ status: 'refused', code: 'schedule_in_past' });
     const empty = (await manager.post('/api/admin/venues/1/halls', { name: { en: 'Empty' } })).json();
     expect(await code({ ...body, hallIds: [empty.id] })).toBe('hall_without_plan');
 
@@ -274,7 +291,9 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
     expect(again).toMatchObject({ created: 0, refused: 11 });
     // The example file of the docs, against the demo: a week in Hall 2, and a late show that runs into the next.
     const example = readFileSync(new URL('../../../docs/examples/schedule.csv', import.meta.url), 'utf8');
-    const tried = (await manager.post('/api/admin/schedules/import', { content: example, dryRun: true })).json();
+    const tried = (
+      await manager.post('/api/admin/schedules/import', { content: example, dryRun: true })
+    ).json();
     expect(tried).toMatchObject({ created: 15, refused: 1 });
     expect(tried.lines.at(-1)).toMatchObject({ line: 17, code: 'schedule_clash', clash: { index: 14 } });
     const broken = await manager.post('/api/admin/schedules/import', { content: 'film,room,day\nA,B,C' });

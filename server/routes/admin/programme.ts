@@ -106,7 +106,7 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await adminCaller(request, CATALOGUE);
-      return previewSchedule(db.kysely, request.body);
+      return previewSchedule(db.kysely, request.body, clock.now());
     },
   );
 

@@ -195,6 +195,7 @@ export const errorCatalogue = {
   schedule_clash: 409, // product: a show starts before the hall's previous one has ended and been cleaned (params)
   schedule_too_large: 400, // product: a schedule of more shows than one call makes (params.max)
   schedule_file_invalid: 422, // product: a schedule file that cannot be read (params.line, params.reason)
+  schedule_in_past: 400, // product: a schedule file's show that would have started already
   schedule_line_invalid: 400, // product: a schedule line whose feature, hall, date or time is missing or wrong
   price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
   message_not_failed: 409, // product: only an order message that was given up can be sent again

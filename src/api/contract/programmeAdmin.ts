@@ -138,6 +138,7 @@ export const SchedulePreviewSchema = z
   .object({
     shows: z.array(PlannedShowSchema),
     clashes: z.number().int(),
+    past: z.number().int().describe('shows of the range that would have started already: left out'),
   })
   .meta({ id: 'SchedulePreview' });
 export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;

@@ -29,6 +29,11 @@ export function PreviewList({ preview, halls }: { preview: SchedulePreview; hall
           {t('backoffice.programme.showCount', { count: preview.shows.length })}
         </Text>
       )}
+      {preview.past > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="schedule-past">
+          {t('backoffice.programme.pastLeftOut', { count: preview.past })}
+        </Text>
+      ) : null}
       <RecordTable<Show>
         rows={preview.shows}
         rowKey={(s) => `${s.hallId}-${s.startsAt}`}

@@ -43,7 +43,7 @@ interface Resolved {
 }
 
 /** Each readable line resolved to a show, or refused with the code that says why. */
-async function resolveLines(db: Db, lines: readonly ScheduleLine[]) {
+async function resolveLines(db: Db, lines: readonly ScheduleLine[], now: number) {
   const [features, halls, levels] = await Promise.all([
     db.selectFrom('features').select(['id', 'title_json', 'duration_minutes']).execute(),
     db.selectFrom('halls').select(['id', 'name_json']).execute(),
@@ -81,6 +81,10 @@ async function resolveLines(db: Db, lines: readonly ScheduleLine[]) {
       continue;
     }
     const startsAt = showInstant(line.date, line.time);
+    if (startsAt <= now) {
+      refuse(line, 'schedule_in_past', `the show at ${iso(startsAt)} would have started already`);
+      continue;
+    }
     const show: PlannedShow = {
       hallId: h,
       startsAt,
@@ -180,7 +184,7 @@ export async function importSchedule(
     }),
   );
   const run = async (trx: Db) => {
-    const { resolved, refused } = await resolveLines(trx, file.lines);
+    const { resolved, refused } = await resolveLines(trx, file.lines, now);
     if (!body.dryRun) await holdHalls(trx, [...new Set(resolved.map((r) => r.item.show.hallId))]);
     const { fits, clashing } = await checkClashes(trx, resolved, body.cleaningGapMinutes);
     const ids = body.dryRun

@@ -61,15 +61,19 @@ interface Laid {
   shows: PlannedShow[];
   clashes: Clash[];
   existing: Map<number, LocalizedText>;
+  /** Shows of the range that would have started already: left out. */
+  past: number;
 }
 
 /** The schedule laid out as shows and checked against what the halls already have. */
-async function layOut(db: Db, input: ScheduleBody): Promise<Laid & { halls: HallSale[] }> {
+async function layOut(db: Db, input: ScheduleBody, now: number): Promise<Laid & { halls: HallSale[] }> {
   const body = ScheduleBodySchema.parse(input);
   const feature = await featureRow(db, body.featureId);
   const halls = await hallPlans(db, body);
-  const shows = expandSchedule(body, feature.duration_minutes);
-  if (shows.length > MAX_SCHEDULE_SHOWS)
+  const all = expandSchedule(body, feature.duration_minutes);
+  // A range that starts today leaves out today's times that have gone by.
+  const shows = all.filter((s) => s.startsAt > now);
+  if (all.length > MAX_SCHEDULE_SHOWS)
     throw new AppError('schedule_too_large', `a schedule makes at most ${MAX_SCHEDULE_SHOWS} shows`, {
       max: MAX_SCHEDULE_SHOWS,
     });
@@ -83,14 +87,15 @@ async function layOut(db: Db, input: ScheduleBody): Promise<Laid & { halls: Hall
     shows,
     clashes: findClashes(shows, there, body.cleaningGapMinutes),
     existing: new Map(there.map((e) => [e.presentationId!, e.title])),
+    past: all.length - shows.length,
   };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What a schedule would create, each show with what it runs into; nothing is saved. */
-export async function previewSchedule(db: Db, input: ScheduleBody): Promise<SchedulePreview> {
-  const laid = await layOut(db, input);
+export async function previewSchedule(db: Db, input: ScheduleBody, now: number): Promise<SchedulePreview> {
+  const laid = await layOut(db, input, now);
   const clashOf = new Map(laid.clashes.map((c) => [c.index, c.with]));
   return {
     shows: laid.shows.map((s, i) => {
@@ -113,6 +118,7 @@ export async function previewSchedule(db: Db, input: ScheduleBody): Promise<Sche
       };
     }),
     clashes: laid.clashes.length,
+    past: laid.past,
   };
 }
 
@@ -146,7 +152,7 @@ export async function createSchedule(
 ): Promise<AdminPresentation[]> {
   const ids = await writeShows(db, async (trx) => {
     await holdHalls(trx, input.hallIds);
-    const laid = await layOut(trx, input);
+    const laid = await layOut(trx, input, now);
     if (laid.clashes.length > 0) throw clashError(laid);
     const { body } = laid;
     const hallOf = new Map(laid.halls.map((h) => [h.hallId, h]));
