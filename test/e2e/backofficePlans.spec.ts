@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { shot, staffLogin as login } from './helpers.ts';
 
 /**
  * The venue's seat plans in the back office (issue 33) in real Chromium against the real server: a
@@ -8,17 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
  * Hebrew, right to left.
  */
 const EXAMPLES = new URL('../../docs/examples/', import.meta.url);
-
-async function login(page: Page) {
-  const form = page.getByTestId('staff-login');
-  await form.locator('input[name=username]').fill('manager');
-  await form.locator('input[name=password]').fill('manager-demo-2026');
-  await page.getByTestId('staff-login-submit').click();
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage: true, animations: 'disabled' });
-}
 
 /** Adds a hall to the first venue of the list; the hall's page opens. */
 async function addHall(page: Page, name: { field: string; value: string }) {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shot, staffLogin as login } from './helpers.ts';
 
 /**
  * The programme in the back office (issue 34) in real Chromium against the real server: a manager adds
@@ -6,17 +7,6 @@ import { expect, type Page, test } from '@playwright/test';
  * times fit, and the shows are created and sold (English, desktop); on a phone in Hebrew the preview
  * reads right to left and names its clash, and a spreadsheet brings shows in line by line.
  */
-
-async function login(page: Page) {
-  const form = page.getByTestId('staff-login');
-  await form.locator('input[name=username]').fill('manager');
-  await form.locator('input[name=password]').fill('manager-demo-2026');
-  await page.getByTestId('staff-login-submit').click();
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage: true, animations: 'disabled' });
-}
 
 /** A calendar day in the venue's zone, `days` from today. */
 function venueDay(days: number): string {

@@ -1,16 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { shot, staffLogin as login } from './helpers.ts';
 
 /**
  * The back office's staff administration (issue 33) in real Chromium against the real server: an admin
  * adds a manager, who sets a password of their own at first login; an admin's API token works on the
  * admin API until revoked; the audit log shows it all. In English on a desktop, and in Hebrew on a phone.
  */
-async function login(page: Page, username: string, password: string) {
-  const form = page.getByTestId('staff-login');
-  await form.locator('input[name=username]').fill(username);
-  await form.locator('input[name=password]').fill(password);
-  await page.getByTestId('staff-login-submit').click();
-}
 
 /** Adds a staff user through the form; answers the temporary password the dialog shows once. */
 async function addStaffUser(page: Page, username: string, name: string, role: string): Promise<string> {
@@ -22,11 +17,6 @@ async function addStaffUser(page: Page, username: string, name: string, role: st
   const secret = (await page.getByTestId('shown-once-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
   return secret;
-}
-
-/** A screenshot for a person to look at; a dialog's opening transition finished first. */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: test.info().outputPath(name), fullPage, animations: 'disabled' });
 }
 
 /** Every box of `items` lies inside the screen's width. */

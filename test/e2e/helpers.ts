@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 
@@ -182,4 +182,17 @@ export async function logInFromHeader(page: Page, lang: Lang, mobile: string, na
  */
 export async function boardReady(page: Page) {
   await expect(page.locator('#prepaint')).toHaveCount(0);
+}
+
+/** Logs in on the staff area's form (the demo manager unless told otherwise). */
+export async function staffLogin(page: Page, username = 'manager', password = 'manager-demo-2026') {
+  const form = page.getByTestId('staff-login');
+  await form.locator('input[name=username]').fill(username);
+  await form.locator('input[name=password]').fill(password);
+  await page.getByTestId('staff-login-submit').click();
+}
+
+/** A screenshot for a person to look at, transitions finished first. */
+export async function shot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: test.info().outputPath(name), fullPage, animations: 'disabled' });
 }

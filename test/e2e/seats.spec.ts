@@ -255,9 +255,7 @@ function rowStart(plan: Seatplan, free: Record<string, string>) {
         );
         if (plain && three.length === 3)
           return {
-            section: s.name,
-            /** The section's name as the shop shows it in a language (the plan names it in each). */
-            sectionIn: (lang: 'en' | 'he') => s.names?.[lang] ?? s.name,
+            sectionIn: (lang: 'en' | 'he') => s.names?.[lang] ?? s.name, // as the shop shows it
             sectionId: s.id,
             row: r.r,
             seats: three.map((x) => ({ ...x, key: `${s.id}_${x.x}_${x.y}` })),

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Card,
-  FileButton,
   Group,
   Loader,
   NativeSelect,
@@ -16,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planFormats } from '../../api/contract/venuesAdmin.ts';
 import { errorText } from '../../ui/errorText.ts';
-import { FileDropZone } from '../../ui/FileDropZone.tsx';
+import { FilePick } from '../ui/FilePick.tsx';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 import { type PlanCheck, type PlanFormat, type PlanVersion, plansApi } from './api.ts';
 import { PlanFigures } from './PlanFigures.tsx';
@@ -109,20 +108,14 @@ export function PlanImport({ hallId, onSaved }: { hallId: number; onSaved(versio
         <Text size="sm" c="dimmed">
           {t('backoffice.plans.importIntro')}
         </Text>
-        <FileDropZone padding="md" testId="plan-dropzone" onFile={(f) => void pick(f)}>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }} miw={0} flex="1 1 12rem">
-              {file ? t('backoffice.plans.fileChosen', { name: file.name }) : t('backoffice.plans.drop')}
-            </Text>
-            <FileButton onChange={(f) => void pick(f)} accept=".csv,.json,.txt,text/csv,application/json">
-              {(p) => (
-                <Button {...p} mih={TOUCH_PX} data-testid="plan-choose-file">
-                  {file ? t('backoffice.plans.chooseOther') : t('backoffice.plans.chooseFile')}
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-        </FileDropZone>
+        <FilePick
+          fileName={file?.name ?? null}
+          hint={t('backoffice.plans.drop')}
+          accept=".csv,.json,.txt,text/csv,application/json"
+          testId="plan-dropzone"
+          buttonTestId="plan-choose-file"
+          onFile={(f) => void pick(f)}
+        />
         {file ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NativeSelect

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
-import { FileDropZone } from '../../ui/FileDropZone.tsx';
+import { FilePick } from '../ui/FilePick.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 import { RecordTable } from '../ui/RecordTable.tsx';
 import { TOUCH_PX } from '../ui/touch.ts';
@@ -52,20 +52,15 @@ export function ScheduleImport({
         <Text size="sm" c="dimmed">
           {t('backoffice.programme.importHint')}
         </Text>
-        <FileDropZone padding="md" testId="schedule-dropzone" onFile={(f) => void pick(f)}>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }} miw={0} flex="1 1 12rem">
-              {file ? t('backoffice.plans.fileChosen', { name: file.name }) : t('backoffice.programme.drop')}
-            </Text>
-            <FileButton onChange={(f) => void pick(f)} accept=".csv,.txt,text/csv">
-              {(p) => (
-                <Button {...p} mih={TOUCH_PX} loading={busy} data-testid="schedule-choose-file">
-                  {file ? t('backoffice.plans.chooseOther') : t('backoffice.plans.chooseFile')}
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-        </FileDropZone>
+        <FilePick
+          fileName={file?.name ?? null}
+          hint={t('backoffice.programme.drop')}
+          accept=".csv,.txt,text/csv"
+          busy={busy}
+          testId="schedule-dropzone"
+          buttonTestId="schedule-choose-file"
+          onFile={(f) => void pick(f)}
+        />
         {error ? (
           <Alert color="red" data-testid="schedule-import-error">
             {errorText(t, error)}
