@@ -137,7 +137,6 @@ const JUMP_FEATURE: FeatureSeed = {
   id: JUMP.feature,
   title: { en: 'Jump session – 60 minutes' },
   category: 'sport',
-  categoryId: 4,
   language: null,
   dubbing: null,
   subtitles: null,

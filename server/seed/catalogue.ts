@@ -50,7 +50,6 @@ export interface FeatureSeed {
   id: number;
   title: LocalizedText;
   category: 'movie' | 'concert' | 'orchestra' | 'sport' | 'show' | 'video';
-  categoryId: number;
   language: string | null;
   dubbing: string | null;
   subtitles: string | null;
@@ -466,7 +465,6 @@ export const features: FeatureSeed[] = [
     id: 1,
     title: { he: 'שומר המגדלור', en: 'The Lighthouse Keeper' },
     category: 'movie',
-    categoryId: 1,
     language: 'en',
     dubbing: null,
     subtitles: 'he',
@@ -476,7 +474,6 @@ export const features: FeatureSeed[] = [
     id: 2,
     title: { he: 'מסע בין הכוכבים 3D', en: 'Star Voyagers 3D' },
     category: 'movie',
-    categoryId: 1,
     language: 'en',
     dubbing: 'he',
     subtitles: null,
@@ -486,7 +483,6 @@ export const features: FeatureSeed[] = [
     id: 3,
     title: { he: 'קיץ ביפו', en: 'Summer in Jaffa' },
     category: 'movie',
-    categoryId: 1,
     language: 'he',
     dubbing: null,
     subtitles: 'en',
@@ -496,7 +492,6 @@ export const features: FeatureSeed[] = [
     id: 4,
     title: { he: 'רכבת חצות', en: 'The Midnight Train' },
     category: 'movie',
-    categoryId: 1,
     language: 'fr',
     dubbing: null,
     subtitles: 'he',
@@ -506,7 +501,6 @@ export const features: FeatureSeed[] = [
     id: 5,
     title: { he: 'נועה לוי — סיבוב הופעות הקיץ', en: 'Noa Levi — Summer Tour' },
     category: 'concert',
-    categoryId: 2,
     language: 'he',
     dubbing: null,
     subtitles: null,
@@ -516,7 +510,6 @@ export const features: FeatureSeed[] = [
     id: 6,
     title: { he: 'בטהובן: הסימפוניה התשיעית', en: 'Beethoven: Symphony No. 9' },
     category: 'orchestra',
-    categoryId: 3,
     language: null,
     dubbing: null,
     subtitles: null,
@@ -526,7 +519,6 @@ export const features: FeatureSeed[] = [
     id: 7,
     title: { he: 'מאהלר: הסימפוניה החמישית', en: 'Mahler: Symphony No. 5' },
     category: 'orchestra',
-    categoryId: 3,
     language: null,
     dubbing: null,
     subtitles: null,
@@ -536,7 +528,6 @@ export const features: FeatureSeed[] = [
     id: 8,
     title: { he: 'דרבי העיר — כדורסל', en: 'City Derby — Basketball' },
     category: 'sport',
-    categoryId: 4,
     language: null,
     dubbing: null,
     subtitles: null,
@@ -546,7 +537,6 @@ export const features: FeatureSeed[] = [
     id: 9,
     title: { he: 'לילה באצטדיון — הופעה חיה', en: 'Arena Night — Live' },
     category: 'concert',
-    categoryId: 2,
     language: 'he',
     dubbing: null,
     subtitles: null,
@@ -556,7 +546,6 @@ export const features: FeatureSeed[] = [
     id: 10,
     title: { he: 'ערב סטנדאפ פתוח', en: 'Open Mic Comedy Night' },
     category: 'show',
-    categoryId: 5,
     language: 'he',
     dubbing: null,
     subtitles: null,
@@ -566,7 +555,6 @@ export const features: FeatureSeed[] = [
     id: 11,
     title: { he: 'שומר המגדלור — צפייה ביתית', en: 'The Lighthouse Keeper — Watch at Home' },
     category: 'video',
-    categoryId: 6,
     language: 'en',
     dubbing: null,
     subtitles: 'he',

@@ -11,6 +11,7 @@ import { seedMemberships } from './memberships.ts';
 import { seedVodFilms } from './vodFilms.ts';
 import { seedStaff } from './staff.ts';
 import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { insertFeature } from '../services/catalogue/programme/features.ts';
 import { insertVenue } from '../services/catalogue/venuesAdmin.ts';
 import { seedHallPlan } from './halls.ts';
 import { seedDemoSales } from './demoSales.ts';
@@ -348,21 +349,21 @@ export async function seedDemoCatalogue(
       await seedHallPlan(trx, { id: seed.id, venueId: seed.venueId, hallName: seed.hallName, plan }, now);
     }
 
-    await trx
-      .insertInto('features')
-      .values(
-        features.map((f) => ({
-          id: f.id,
-          title_json: JSON.stringify(f.title),
+    for (const f of features)
+      await insertFeature(
+        trx,
+        SYSTEM_ACTOR,
+        f.id,
+        {
+          title: f.title,
           category: f.category,
-          category_id: f.categoryId,
+          durationMinutes: f.durationMinutes,
           language: f.language,
           dubbing: f.dubbing,
           subtitles: f.subtitles,
-          duration_minutes: f.durationMinutes,
-        })),
-      )
-      .execute();
+        },
+        now,
+      );
     await trx
       .insertInto('tickets')
       .values(

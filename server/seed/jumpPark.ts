@@ -5,6 +5,7 @@ import type { VenueAddress } from '../../src/api/contract/venueAddress.ts';
 import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
 import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { insertFeature } from '../services/catalogue/programme/features.ts';
 import { insertVenue } from '../services/catalogue/venuesAdmin.ts';
 import { seedHallPlan } from './halls.ts';
 import { addDays, wallDateAt, wallTime } from './calendar.ts';
@@ -203,25 +204,23 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
       },
       now,
     );
-    await trx
-      .insertInto('features')
-      .values({
-        id: JUMP.feature,
-        title_json: JSON.stringify({
+    await insertFeature(
+      trx,
+      SYSTEM_ACTOR,
+      JUMP.feature,
+      {
+        title: {
           he: 'סשן קפיצות – 60 דקות',
           en: 'Jump session – 60 minutes',
           ru: 'Прыжковая сессия – 60 минут',
           ar: 'جلسة قفز – 60 دقيقة',
           pl: 'Sesja skoków – 60 minut',
-        }),
+        },
         category: 'sport',
-        category_id: 4,
-        language: null,
-        dubbing: null,
-        subtitles: null,
-        duration_minutes: 60,
-      })
-      .execute();
+        durationMinutes: 60,
+      },
+      now,
+    );
     await trx
       .insertInto('tickets')
       .values(

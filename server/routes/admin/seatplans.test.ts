@@ -313,7 +313,7 @@ describe.each(dialects)('seat plans in the back office on %s', (dialect) => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('has the demo’s halls published through the same services, audited as the system’s; lists the price levels by name', async () => {
+  it('has the demo’s halls and features put in through the same services, audited as the system’s; lists the price levels by name', async () => {
     const venues = (await manager.get('/api/admin/venues')).json().venues;
     const halls = venues.flatMap((v: { halls: unknown[] }) => v.halls) as {
       id: number;
@@ -329,6 +329,14 @@ describe.each(dialects)('seat plans in the back office on %s', (dialect) => {
         action: 'seatplan.publish',
         actor: expect.objectContaining({ kind: 'system' }),
         after: expect.objectContaining({ version: 1, hallId: demo[0]!.id }),
+      }),
+    ]);
+    // The demo's features too (issue 34): added by the system through the programme's service.
+    const film = (await manager.get('/api/admin/audit?objectType=feature&objectId=1')).json();
+    expect(film.entries).toEqual([
+      expect.objectContaining({
+        action: 'feature.create',
+        actor: expect.objectContaining({ kind: 'system' }),
       }),
     ]);
     const levels = await manager.get('/api/admin/price-levels');
