@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../../src/api/contract/common.ts';
 import type { AdminPresentation } from '../../../../src/api/contract/programmeAdmin.ts';
-import type { HallShow } from '../../../../src/domain/schedule.ts';
+import { type Clash, findClashes, type HallShow, type PlannedShow } from '../../../../src/domain/schedule.ts';
 import { addDaysIso, calendarDate } from '../../../../src/domain/venue.ts';
 import type { Database } from '../../../db/types.ts';
 
@@ -111,4 +111,34 @@ export async function showsInHalls(
     presentationId: r.id,
     title: JSON.parse(r.title_json) as LocalizedText,
   }));
+}
+
+/**
+ * New shows checked against the presentations of their halls (and each other): the clashes, and the
+ * titles of the presentations they run into.
+ */
+export async function clashesInHalls(
+  db: Db,
+  shows: readonly PlannedShow[],
+  gapMinutes: number,
+): Promise<{ clashes: Clash[]; titles: Map<number, LocalizedText> }> {
+  if (shows.length === 0) return { clashes: [], titles: new Map() };
+  const from = Math.min(...shows.map((s) => s.startsAt));
+  const to = Math.max(...shows.map((s) => s.endsAt)) + gapMinutes * 60_000;
+  const there = await showsInHalls(db, [...new Set(shows.map((s) => s.hallId))], from, to);
+  return {
+    clashes: findClashes(shows, there, gapMinutes),
+    titles: new Map(there.map((e) => [e.presentationId!, e.title])),
+  };
+}
+
+/** What a show runs into, as the admin API names it (`title`: the other show's feature). */
+export function clashView(w: HallShow, title: LocalizedText) {
+  return {
+    presentationId: w.presentationId ?? null,
+    index: w.index ?? null,
+    title,
+    startsAt: iso(w.startsAt),
+    endsAt: iso(w.endsAt),
+  };
 }

@@ -6,7 +6,7 @@ import {
   type ScheduleImportBody,
   ScheduleImportBodySchema,
 } from '../../../../src/api/contract/programmeAdmin.ts';
-import { findClashes, type PlannedShow, showInstant } from '../../../../src/domain/schedule.ts';
+import { type PlannedShow, showInstant } from '../../../../src/domain/schedule.ts';
 import { readScheduleCsv, type ScheduleLine } from '../../../../src/domain/scheduleCsv.ts';
 import { businessDate } from '../../../../src/domain/venue.ts';
 import { holdHalls } from '../../../db/repositories/hallLocks.ts';
@@ -14,7 +14,7 @@ import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor } from '../../audit/log.ts';
 import { priceLevels } from '../plans/versions.ts';
-import { showsInHalls } from './presentationsAdmin.ts';
+import { clashesInHalls, clashView } from './presentationsAdmin.ts';
 import { saleSettings } from './schedules.ts';
 import { type HallPlan, hallPlanOf, insertShows, type NewShow, writeShows } from './showWriter.ts';
 
@@ -125,13 +125,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The resolved lines checked against the halls and each other: which fit, which clash (and with what). */
 async function checkClashes(db: Db, resolved: readonly Resolved[], gapMinutes: number) {
-  const shows = resolved.map((r) => r.item.show);
-  if (shows.length === 0) return { fits: [] as Resolved[], clashing: [] as Answer[] };
-  const from = Math.min(...shows.map((s) => s.startsAt));
-  const to = Math.max(...shows.map((s) => s.endsAt)) + gapMinutes * 60_000;
-  const there = await showsInHalls(db, [...new Set(shows.map((s) => s.hallId))], from, to);
-  const titles = new Map(there.map((e) => [e.presentationId!, e.title]));
-  const clashes = new Map(findClashes(shows, there, gapMinutes).map((c) => [c.index, c.with]));
+  const { clashes: found, titles } = await clashesInHalls(
+    db,
+    resolved.map((r) => r.item.show),
+    gapMinutes,
+  );
+  const clashes = new Map(found.map((c) => [c.index, c.with]));
   const fits: Resolved[] = [];
   const clashing: Answer[] = [];
   resolved.forEach((r, i) => {
@@ -145,13 +144,7 @@ async function checkClashes(db: Db, resolved: readonly Resolved[], gapMinutes: n
         startsAt: iso(r.item.show.startsAt),
         code: 'schedule_clash',
         message: `starts before the show at ${iso(w.startsAt)} has ended and the hall been cleaned`,
-        clash: {
-          presentationId: w.presentationId ?? null,
-          index: w.index ?? null,
-          title: other ?? {},
-          startsAt: iso(w.startsAt),
-          endsAt: iso(w.endsAt),
-        },
+        clash: clashView(w, other ?? {}),
       }),
     );
   });

@@ -9,7 +9,6 @@ import {
 import {
   type Clash,
   expandSchedule,
-  findClashes,
   MAX_SCHEDULE_SHOWS,
   type PlannedShow,
 } from '../../../../src/domain/schedule.ts';
@@ -18,7 +17,7 @@ import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor } from '../../audit/log.ts';
 import { featureRow } from './features.ts';
-import { listAdminPresentations, showsInHalls } from './presentationsAdmin.ts';
+import { clashesInHalls, clashView, listAdminPresentations } from './presentationsAdmin.ts';
 import {
   DEFAULT_LOCK_TIMER,
   type HallPlan,
@@ -77,16 +76,14 @@ async function layOut(db: Db, input: ScheduleBody, now: number): Promise<Laid & 
     throw new AppError('schedule_too_large', `a schedule makes at most ${MAX_SCHEDULE_SHOWS} shows`, {
       max: MAX_SCHEDULE_SHOWS,
     });
-  const from = Math.min(...shows.map((s) => s.startsAt));
-  const to = Math.max(...shows.map((s) => s.endsAt)) + body.cleaningGapMinutes * 60_000;
-  const there = shows.length ? await showsInHalls(db, body.hallIds, from, to) : [];
+  const { clashes, titles } = await clashesInHalls(db, shows, body.cleaningGapMinutes);
   return {
     body,
     halls,
     title: JSON.parse(feature.title_json) as LocalizedText,
     shows,
-    clashes: findClashes(shows, there, body.cleaningGapMinutes),
-    existing: new Map(there.map((e) => [e.presentationId!, e.title])),
+    clashes,
+    existing: titles,
     past: all.length - shows.length,
   };
 }
@@ -106,14 +103,10 @@ export async function previewSchedule(db: Db, input: ScheduleBody, now: number):
         endsAt: iso(s.endsAt),
         businessDate: s.businessDate,
         clash: w
-          ? {
-              presentationId: w.presentationId ?? null,
-              index: w.index ?? null,
-              title:
-                w.presentationId !== undefined ? (laid.existing.get(w.presentationId) ?? {}) : laid.title,
-              startsAt: iso(w.startsAt),
-              endsAt: iso(w.endsAt),
-            }
+          ? clashView(
+              w,
+              w.presentationId !== undefined ? (laid.existing.get(w.presentationId) ?? {}) : laid.title,
+            )
           : null,
       };
     }),
