@@ -55,6 +55,7 @@ import { type CaptchaVerifier, captchaOff, RecaptchaVerifier } from './services/
 import { loadAuthSecret } from './services/customers/secrets.ts';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './services/customers/sms.ts';
 import { startReconciler } from './services/checkout/reconciler.ts';
+import { startCallOffs } from './services/catalogue/programme/callOff.ts';
 import { startMessenger } from './services/messages/dispatcher.ts';
 import { type MailSender, OutboxMailSender, SmtpMailSender } from './services/messages/mail.ts';
 import type { PaymentProvider } from './services/payments/provider.ts';
@@ -307,6 +308,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.config.reconcileGraceSeconds * 1000,
     );
     app.addHook('onClose', async () => reconciler.stop());
+    const callOffs = startCallOffs(
+      { db: deps.db.kysely, provider: app.deps.payments, now: () => clock.now(), log: app.log },
+      deps.config.reconcileIntervalSeconds * 1000,
+    );
+    app.addHook('onClose', async () => callOffs.stop());
   }
   if (deps.messenger !== false && deps.reconciler !== false) {
     const messenger = startMessenger(

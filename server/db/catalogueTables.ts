@@ -74,5 +74,25 @@ export interface CatalogueTables {
     best_available: Generated<number>;
     /** The liability waiver every order of this presentation signs (migration 015); null: none. */
     waiver_id: Generated<number | null>;
+    /** 0: sold at the box office only (migration 021); the venue's switch turns the whole venue off. */
+    online_sale: Generated<number>;
+    /** When the presentation was called off (its sales stopped); null: it goes ahead. */
+    called_off_at: Generated<number | null>;
+  };
+  /** One row (id 1): moved on by every change of what is sold (migration 021; catalogue/generation.ts). */
+  catalogue_generation: { id: number; generation: number };
+  /** A presentation being called off (migration 021): the job that cancels and refunds its orders. */
+  presentation_calloffs: {
+    presentation_id: number;
+    requested_at: number;
+    requested_by: string;
+    orders_done: Generated<number>;
+    /** Minor units given back to the orders' payments (gift cards and vouchers included). */
+    refunded: Generated<number>;
+    /** Minor units paid at the box office (cash) that the box office gives back there. */
+    owed_at_counter: Generated<number>;
+    /** A process works on the job until then; after it, any process takes it over. */
+    claimed_until: Generated<number>;
+    finished_at: number | null;
   };
 }

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 
-export type MessageKind = 'confirmation' | 'cancellation';
+/** called_off and moved: a presentation of the order was called off or moved by the venue (issue 34). */
+export type MessageKind = 'confirmation' | 'cancellation' | 'called_off' | 'moved';
 export type MessageChannel = 'email' | 'sms';
 /** queued: waiting for its next attempt; sending: claimed by a process until next_attempt_at; sent; failed: given up. */
 export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
@@ -19,6 +20,8 @@ export interface MessageTables {
     last_error: string | null;
     created_at: number;
     sent_at: number | null;
+    /** The presentation a called_off or moved message is about (migration 021); null otherwise. */
+    presentation_id: Generated<number | null>;
   };
   /** Development: the mail the outbox sender kept instead of sending (no SMTP_URL). */
   mail_outbox: {

@@ -6,6 +6,7 @@ import { membershipsOnSale } from '../services/memberships/catalogue.ts';
 import { eDocumentOpenUntil } from '../services/orders/documents.ts';
 import { listMiniSites } from '../services/partners/miniSites.ts';
 import { TtlCache } from '../ttlCache.ts';
+import { catalogueGeneration } from '../services/catalogue/generation.ts';
 import type { PageHeads } from './seo/pageHeads.ts';
 
 /**
@@ -49,7 +50,7 @@ const decoded = (segment: string): string | null => {
 export class PageStatuses {
   private readonly app: FastifyInstance;
   private readonly heads: PageHeads;
-  private readonly offBoard: TtlCache<number, PresentationState | null>;
+  private readonly offBoard: TtlCache<string, PresentationState | null>;
   private readonly documents: TtlCache<string, PageStatus>;
   private readonly lists: TtlCache<List, Set<string>>;
 
@@ -86,7 +87,9 @@ export class PageStatuses {
     const listed = (await this.heads.board()).find((p) => p.id === id);
     const found: PresentationState | null = listed
       ? { isVod: listed.isVod, status: Date.parse(listed.saleEnd) <= now ? 410 : 200 }
-      : await this.offBoard.get(id, () => this.lookUp(id));
+      : await this.offBoard.get(`${await catalogueGeneration(this.app.deps.db.kysely)}:${id}`, () =>
+          this.lookUp(id),
+        );
     if (!found || (vodPage && !found.isVod)) return 404;
     return found.status;
   }

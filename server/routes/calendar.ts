@@ -15,6 +15,7 @@ import { listPresentations } from '../services/catalogue/presentations.ts';
 import { isSoldHere } from '../services/catalogue/scope.ts';
 import { eDocumentOpenUntil, loadOrderDocument } from '../services/orders/documents.ts';
 import { TtlCache } from '../ttlCache.ts';
+import { catalogueGeneration } from '../services/catalogue/generation.ts';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
@@ -24,7 +25,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every upcoming presentation, on sale or not yet: one read of the board a few seconds.
   const upcoming = new TtlCache<string, PresentationSummary[]>(10_000, () => clock.now(), 2);
   const findUpcoming = async (id: number) => {
-    const all = await upcoming.get('', () => listPresentations(db.kysely, clock.now()));
+    const generation = await catalogueGeneration(db.kysely);
+    const all = await upcoming.get(String(generation), () => listPresentations(db.kysely, clock.now()));
     const p = all.find((x) => x.id === id);
     if (!p || !isSoldHere(settings, p))
       throw new AppError('event_not_found', `presentation ${id} is not upcoming`);

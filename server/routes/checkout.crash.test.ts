@@ -1,18 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { commit, paymentStatus, seatCart, ticketGroupsOf } from '../testing/checkout.ts';
 import { lockAll, statusOf } from '../testing/checkoutScenarios.ts';
 import { findPresentation, plainFreeSeats } from '../testing/fixtures.ts';
-import { dialects, TEST_AUTH_SECRET, type TestDialect, visitor } from '../testing/harness.ts';
+import { dialects, type TestDialect, visitor } from '../testing/harness.ts';
+import { BoxOffices } from '../testing/processes.ts';
 
 /**
  * The kill test: the real server process is killed (SIGKILL) after the acquirer approved a payment but
@@ -21,125 +13,20 @@ import { dialects, TEST_AUTH_SECRET, type TestDialect, visitor } from '../testin
  * refunded in full. Never money taken without an order.
  */
 
-const MAIN = join(import.meta.dirname, '..', 'main.ts');
 const TIMEOUT = 60_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The few calls of `app.inject` the test helpers make, sent over HTTP to a running server. */
-function overHttp(base: string): FastifyInstance {
-  const inject = async (opts: {
-    method?: string;
-    url: string;
-    query?: Record<string, string>;
-    headers?: Record<string, string>;
-    payload?: object;
-  }) => {
-    const url = new URL(opts.url, base);
-    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-    const res = await fetch(url, {
-      method: opts.method ?? 'GET',
-      headers: { ...(opts.payload ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-      body: opts.payload ? JSON.stringify(opts.payload) : undefined,
-    });
-    const body = await res.text();
-    return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
-  };
-  return { inject } as unknown as FastifyInstance;
-}
-
-interface BoxOffice {
-  child: ChildProcess;
-  app: FastifyInstance;
-  exited: Promise<unknown>;
-}
-
 describe.each(dialects)('a box office killed while the acquirer approves, on %s', (dialect: TestDialect) => {
-  const running: BoxOffice[] = [];
-  const cleanups: (() => Promise<void> | void)[] = [];
-
-  afterEach(async () => {
-    for (const { child, exited } of running.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    }
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  /** A data folder (and PostgreSQL schema), the env to start the server on it, and our own connection. */
-  async function dataPlace() {
-    const dir = mkdtempSync(join(tmpdir(), 'boxoffice-crash-'));
-    const schema = dialect === 'postgres' ? `crash_${randomBytes(6).toString('hex')}` : '';
-    cleanups.push(async () => {
-      rmSync(dir, { recursive: true, force: true });
-      if (!schema) return;
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    });
-    const env = {
-      DATA_DIR: dir,
-      STATIC_DIR: '',
-      HOST: '127.0.0.1',
-      DATABASE_URL: dialect === 'postgres' ? process.env.DATABASE_URL! : '',
-      DATABASE_SCHEMA: schema,
-      SANDBOX_ACQUIRER_DELAY_MS: '3000',
-      RECONCILE_INTERVAL_SECONDS: '1',
-      RECONCILE_GRACE_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-      AUTH_SECRET: TEST_AUTH_SECRET,
-    };
-    return { dir, schema, env };
-  }
-
-  async function start(env: Record<string, string>): Promise<BoxOffice> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const app = overHttp(`http://127.0.0.1:${port}`);
-    running.push({ child, app, exited });
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`the server stopped: ${out}`);
-          return (await app.inject({ url: '/api/session' }).catch(() => null))?.statusCode;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(200);
-    return { child, app, exited };
-  }
+  const offices = new BoxOffices(dialect);
+  afterEach(() => offices.stop());
 
   /**
    * Starts the server, locks two seats and commits them; SIGKILLs the process as soon as the acquirer's
    * ledger shows the payment approved. Answers what the test needs to look at afterwards.
    */
   async function killedMidPayment() {
-    const place = await dataPlace();
-    const first = await start(place.env);
-    const db = await openDatabase({
-      dataDir: place.dir,
-      databaseUrl: place.env.DATABASE_URL || undefined,
-      databaseSchema: place.schema || undefined,
-      poolSize: 2,
-    });
-    cleanups.push(() => db.close());
+    const place = { env: offices.place({ SANDBOX_ACQUIRER_DELAY_MS: '3000' }) };
+    const first = await offices.start(place.env);
+    const db = await offices.connect(place.env);
     const movie = await findPresentation(
       first.app,
       (p) => p.category === 'movie' && p.saleStatus === 'open' && p.seatplanId === 11,
@@ -203,7 +90,7 @@ describe.each(dialects)('a box office killed while the acquirer approves, on %s'
     'confirms the order after a restart from the approval in the acquirer’s ledger',
     async () => {
       const { place, db, movie, seats, me, rid, transactionId, amount } = await killedMidPayment();
-      const second = await start(place.env);
+      const second = await offices.start(place.env);
       await expect.poll(() => orderState(db, rid), { timeout: 30_000, interval: 200 }).not.toBe('pending');
       expect(await orderState(db, rid)).toBe('paid');
       expect(await ledgerOf(db, rid)).toEqual({
@@ -236,7 +123,7 @@ describe.each(dialects)('a box office killed while the acquirer approves, on %s'
         .set({ visitor: other, claimed_by: null })
         .where('claimed_by', '=', rid)
         .execute();
-      const second = await start(place.env);
+      const second = await offices.start(place.env);
       await expect.poll(() => orderState(db, rid), { timeout: 30_000, interval: 200 }).not.toBe('pending');
       expect(await orderState(db, rid)).toBe('failed');
       await expect

@@ -23,14 +23,17 @@ import { hasContext } from '../services/partners/context.ts';
 import { contextKey, PartnerLookups } from '../services/partners/lookups.ts';
 import { partnerTicketGroups } from '../services/partners/ticketGroups.ts';
 import { TtlCache } from '../ttlCache.ts';
+import { catalogueGeneration } from '../services/catalogue/generation.ts';
 
 export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, settings, config } = app.deps;
   // Hot reads (the events board, a presentation, its ticket groups): one answer per key for a moment.
   const now = () => clock.now();
   const boards = new TtlCache<string, HotBody>(config.hotCacheMs, now);
-  const presentations = new TtlCache<number, HotBody>(config.hotCacheMs, now);
-  const ticketGroups = new TtlCache<number, HotBody>(config.hotCacheMs, now);
+  const presentations = new TtlCache<string, HotBody>(config.hotCacheMs, now);
+  const ticketGroups = new TtlCache<string, HotBody>(config.hotCacheMs, now);
+  // Every answer is of one catalogue generation: a change (a show scheduled, moved, called off) shows at once.
+  const generation = () => catalogueGeneration(db.kysely);
   // A partner's context (mini-site, integration) is resolved and keyed apart; the plain path stays as it was.
   const partners = new PartnerLookups(db.kysely, config.hotCacheMs, now);
   const partnerGroups = new TtlCache<string, HotBody>(config.hotCacheMs, now);
@@ -49,7 +52,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { date } = request.query;
       const body = await boards.get(
-        date ?? '',
+        `${await generation()}:${date ?? ''}`,
         async () =>
           new HotBody(
             JSON.stringify({
@@ -98,7 +101,7 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'private, no-store');
         return { ...p, ticketCodes };
       }
-      const body = await presentations.get(id, async () => {
+      const body = await presentations.get(`${await generation()}:${id}`, async () => {
         const p = await getPresentation(db.kysely, id, clock.now());
         assertSoldHere(settings, p);
         return new HotBody(JSON.stringify(p));
@@ -123,13 +126,13 @@ export const presentationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (hasContext(request.query)) {
         const ctx = await partners.forPresentation(request.query, id);
-        const body = await partnerGroups.get(`${id}:${contextKey(ctx)}`, async () => {
+        const body = await partnerGroups.get(`${await generation()}:${id}:${contextKey(ctx)}`, async () => {
           assertSoldHere(settings, await getSellablePresentation(db.kysely, id, clock.now()));
           return new HotBody(JSON.stringify(await partnerTicketGroups(db.kysely, id, clock.now(), ctx)));
         });
         return sendHot(request, reply, body, 'private, no-cache');
       }
-      const body = await ticketGroups.get(id, async () => {
+      const body = await ticketGroups.get(`${await generation()}:${id}`, async () => {
         if (settings.businessIds !== null || !settings.cart.isVideoCartEnabled)
           assertSoldHere(settings, await getSellablePresentation(db.kysely, id, clock.now()));
         return new HotBody(JSON.stringify(await getTicketGroups(db.kysely, id, clock.now())));

@@ -10,6 +10,7 @@ import { textIn as pickText } from '../../../src/domain/pageText.ts';
 import { listed, listPresentations } from '../../services/catalogue/presentations.ts';
 import { isSoldHere } from '../../services/catalogue/scope.ts';
 import { TtlCache } from '../../ttlCache.ts';
+import { catalogueGeneration } from '../../services/catalogue/generation.ts';
 import type { PageHead } from './head.ts';
 import { boardPrepaint, orderPrepaint } from './prepaint.ts';
 import {
@@ -42,7 +43,8 @@ const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
 /**
  * Each page's head for crawlers and link previews (title, description, Open Graph, JSON-LD), in its
  * language. On an on-sale day these pages are hot: the board (with the box office's seat availability)
- * is read once per 10 s, and a finished head is kept 10 s per page and language.
+ * is read once per 10 s, and a finished head is kept 10 s per page and language; both follow a change of
+ * the catalogue at once (its generation, services/catalogue/generation.ts).
  */
 export class PageHeads {
   private readonly boards: TtlCache<string, PresentationSummary[]>;
@@ -87,9 +89,9 @@ export class PageHeads {
    * of `GET /api/seats/presentations`, as that route's serializer does, since the shop reads the inlined
    * copy without parsing it again (src/flows/events/bootBoard.ts).
    */
-  board(): Promise<PresentationSummary[]> {
+  async board(): Promise<PresentationSummary[]> {
     const { db, clock, settings } = this.app.deps;
-    return this.boards.get('', async () => {
+    return this.boards.get(String(await catalogueGeneration(db.kysely)), async () => {
       const presentations = (await listPresentations(db.kysely, clock.now())).filter((p) =>
         isSoldHere(settings, p),
       );
@@ -97,11 +99,13 @@ export class PageHeads {
     });
   }
 
-  head(path: string, language: unknown, known: boolean): Promise<PageHead> {
+  async head(path: string, language: unknown, known: boolean): Promise<PageHead> {
     const { locale, valid } = this.localeOf(language);
     const noindex = !known || !valid || PRIVATE.test(path);
     // A page kept out of the index gets the shop's plain head, whatever its path: one entry per language.
-    const key = noindex ? `${locale}|noindex` : `${locale}|${path}`;
+    // A page's head is of one catalogue generation (a show moved or called off changes it).
+    const generation = noindex ? '' : await catalogueGeneration(this.app.deps.db.kysely);
+    const key = noindex ? `${locale}|noindex` : `${generation}|${locale}|${path}`;
     return this.heads.get(key, () => this.build(path, locale, noindex));
   }
 

@@ -4,10 +4,14 @@ import {
   AdminFeatureSchema,
   AdminFeaturesAnswerSchema,
   AdminPresentationsAnswerSchema,
+  AdminPresentationSchema,
   AdminPresentationsQuerySchema,
+  CallOffProgressSchema,
   FeatureCreateSchema,
   FeatureParamsSchema,
   FeatureUpdateSchema,
+  PresentationParamsSchema,
+  PresentationUpdateSchema,
   ScheduleBodySchema,
   ScheduleCreatedSchema,
   ScheduleImportAnswerSchema,
@@ -18,6 +22,8 @@ import { createFeature, listFeatures, updateFeature } from '../../services/catal
 import { listAdminPresentations } from '../../services/catalogue/programme/presentationsAdmin.ts';
 import { importSchedule } from '../../services/catalogue/programme/scheduleImport.ts';
 import { createSchedule, previewSchedule } from '../../services/catalogue/programme/schedules.ts';
+import { callOffProgress, requestCallOff, runCallOffs } from '../../services/catalogue/programme/callOff.ts';
+import { updatePresentation } from '../../services/catalogue/programme/presentationEdit.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -27,6 +33,7 @@ const CATALOGUE = ['manager'] as const;
 /** Managers and admins: features (what is shown) and their presentations, one by one or as a schedule. */
 export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
+  const callOffDeps = { db: db.kysely, provider: app.deps.payments, now: () => clock.now(), log: app.log };
 
   app.get(
     '/features',
@@ -145,6 +152,71 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
       return importSchedule(db.kysely, actor, request.body, clock.now());
+    },
+  );
+
+  app.patch(
+    '/presentations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: changes or moves a presentation (its customers are told of a move)',
+        description:
+          'Only what is sent changes. A move is checked against the hall’s other shows (409 schedule_clash), ' +
+          'keeps the sale’s close as far from the start as it was, and queues an e-mail and SMS to every ' +
+          'customer holding tickets. A service charge applies to new sales only. 410 presentation_called_off, ' +
+          '409 presentation_started (a move once it has begun), 400 sale_window_invalid, schedule_in_past.',
+        params: PresentationParamsSchema,
+        body: PresentationUpdateSchema,
+        response: { 200: AdminPresentationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      return updatePresentation(db.kysely, actor, request.params.id, request.body, clock.now());
+    },
+  );
+
+  app.post(
+    '/presentations/:id/call-off',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: calls a presentation off; its orders are cancelled and refunded in full (a job)',
+        description:
+          'Sales stop at once. Every order holding its tickets is then cancelled and refunded to each of its ' +
+          'payments (gift cards back to their balance; cash at the box office), and its customer gets an e-mail ' +
+          'and SMS. Answers 202 with the progress, which GET …/call-off follows. 409 presentation_started, ' +
+          '410 presentation_called_off (already).',
+        params: PresentationParamsSchema,
+        response: { 202: CallOffProgressSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      await requestCallOff(db.kysely, actor, request.params.id, clock.now());
+      // The job starts now on this process; any process's next round resumes it after a crash.
+      void runCallOffs(callOffDeps).catch((err: unknown) =>
+        app.log.warn({ err }, 'calling a presentation off goes on in the next round'),
+      );
+      return reply.code(202).send(await callOffProgress(db.kysely, request.params.id));
+    },
+  );
+
+  app.get(
+    '/presentations/:id/call-off',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: how far calling a presentation off has got',
+        params: PresentationParamsSchema,
+        response: { 200: CallOffProgressSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await adminCaller(request, CATALOGUE);
+      reply.header('cache-control', 'private, no-store');
+      return callOffProgress(db.kysely, request.params.id);
     },
   );
 };

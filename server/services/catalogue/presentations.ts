@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { type LocalizedText, VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
 import type {
   LockTimer,
@@ -11,6 +11,7 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import { seatsLeft, type SeatsLeft } from './availability.ts';
+import { catalogueGeneration } from './generation.ts';
 import { venueAddressField } from './venueAddress.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
@@ -54,7 +55,8 @@ function baseQuery(db: Kysely<Database>) {
       'f.duration_minutes',
       'v.name_json as venue_name_json',
       'v.address_json as venue_address_json',
-      'v.online_sales_enabled',
+      // Online when the venue sells online and so does the presentation (migration 021).
+      sql<number>`v.online_sales_enabled * p.online_sale`.as('online_sales_enabled'),
       'sp.hall_name_json',
     ]);
 }
@@ -136,12 +138,14 @@ export async function listPresentations(
   date?: string,
 ): Promise<PresentationSummary[]> {
   const vodTypes = [...VOD_VENUE_TYPES];
-  let q = baseQuery(db).where((eb) =>
-    eb.or([
-      eb('p.starts_at', '>', now),
-      eb.and([eb('p.venue_type_id', 'in', vodTypes), eb('p.sale_end', '>', now)]),
-    ]),
-  );
+  let q = baseQuery(db)
+    .where('p.called_off_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('p.starts_at', '>', now),
+        eb.and([eb('p.venue_type_id', 'in', vodTypes), eb('p.sale_end', '>', now)]),
+      ]),
+    );
   if (date) {
     q = q.where((eb) => eb.or([eb('p.business_date', '=', date), eb('p.venue_type_id', 'in', vodTypes)]));
   }
@@ -172,8 +176,18 @@ export async function findRow(db: Kysely<Database>, id: number): Promise<Present
   return row;
 }
 
-/** Throws the sale-window code when ticketing for the presentation is not open at `now`. */
-export function assertOnSale(row: { sale_start: number; sale_end: number }, now: number): void {
+/**
+ * Throws the sale-window code when ticketing for the presentation is not open at `now`, and
+ * presentation_called_off for one the venue called off (its window was closed then too).
+ */
+export function assertOnSale(
+  row: { sale_start: number; sale_end: number; called_off_at?: number | null },
+  now: number,
+): void {
+  if (row.called_off_at !== undefined && row.called_off_at !== null)
+    throw new AppError('presentation_called_off', 'the venue called this presentation off', {
+      calledOffAt: new Date(Number(row.called_off_at)).toISOString(),
+    });
   const status = saleStatus(row, now);
   if (status === 'not_started') {
     throw new AppError('sale_not_started', 'ticket sale has not begun yet', {
@@ -189,15 +203,16 @@ export function assertOnSale(row: { sale_start: number; sale_end: number }, now:
 
 /**
  * Seat calls read the presentation on every lock and unlock, thousands a minute on an on-sale: its row
- * (which only a new catalogue changes) is kept a second per database handle; the sale window is checked
- * against `now` on every call all the same.
+ * (which only a change of the catalogue changes) is kept a second per database handle and catalogue
+ * generation; the sale window is checked against `now` on every call all the same.
  */
-const sellableRows = new WeakMap<object, TtlCache<number, PresentationRow>>();
+const sellableRows = new WeakMap<object, TtlCache<string, PresentationRow>>();
 
-function recentRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
+async function recentRow(db: Kysely<Database>, id: number): Promise<PresentationRow> {
   let rows = sellableRows.get(db);
   if (!rows) sellableRows.set(db, (rows = new TtlCache(1000, Date.now, 1000)));
-  return rows.get(id, () => findRow(db, id));
+  const generation = await catalogueGeneration(db);
+  return rows.get(`${generation}:${id}`, () => findRow(db, id));
 }
 
 /** The presentation row for seat calls; throws event_not_found or the sale-window codes. */

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import { type Actor, audit } from '../audit/log.ts';
 import { withFreshId } from './freshId.ts';
 import { hallLabel, presentationCounts, toVersion, VERSION_COLUMNS } from './plans/versions.ts';
+import { changeCatalogue } from './generation.ts';
 
 type Db = Kysely<Database>;
 type VenueRow = Selectable<Database['venues']>;
@@ -103,7 +104,7 @@ export async function createVenue(
   now: number,
 ): Promise<AdminVenue> {
   const id = await withFreshId(db, 'venues', (id) =>
-    db.transaction().execute(async (trx) => {
+    changeCatalogue(db, async (trx) => {
       await insertVenue(trx, actor, id, input, now);
       return id;
     }),
@@ -120,7 +121,7 @@ export async function updateVenue(
   change: VenueUpdate,
   now: number,
 ): Promise<AdminVenue> {
-  await db.transaction().execute(async (trx) => {
+  await changeCatalogue(db, async (trx) => {
     const before = await venueRow(trx, id);
     const set: Partial<VenueRow> = {};
     if (change.name) set.name_json = JSON.stringify(change.name);
@@ -174,7 +175,7 @@ export async function createHall(
 ): Promise<AdminHall> {
   await venueRow(db, venueId);
   const id = await withFreshId(db, 'halls', (id) =>
-    db.transaction().execute(async (trx) => {
+    changeCatalogue(db, async (trx) => {
       await insertHall(trx, actor, id, venueId, input, now);
       return id;
     }),
@@ -190,7 +191,7 @@ export async function renameHall(
   input: HallCreate,
   now: number,
 ): Promise<AdminHall> {
-  const venueId = await db.transaction().execute(async (trx) => {
+  const venueId = await changeCatalogue(db, async (trx) => {
     const before = await trx.selectFrom('halls').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new AppError('hall_not_found', `hall ${id} does not exist`);
     await trx

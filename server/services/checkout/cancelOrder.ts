@@ -18,6 +18,20 @@ export async function cancelOrderInTransaction(
   now: number,
   fields: { cancel_fee: number; refund_amount: number },
 ): Promise<string[]> {
+  return (await cancelAndRefund(trx, reservationIdentifier, refund, now, fields)).refunds;
+}
+
+/**
+ * As `cancelOrderInTransaction`, answering also what of `refund` could go back to no payment of the
+ * order (`left`: paid at the box office, in cash; the box office gives it back there).
+ */
+export async function cancelAndRefund(
+  trx: Trx,
+  reservationIdentifier: string,
+  refund: number,
+  now: number,
+  fields: { cancel_fee: number; refund_amount: number },
+): Promise<{ refunds: string[]; left: number }> {
   const order = await trx
     .selectFrom('orders')
     .selectAll()
@@ -55,5 +69,5 @@ export async function cancelOrderInTransaction(
     await markRefunded(trx, p, back, now);
     left -= back;
   }
-  return refunds;
+  return { refunds, left };
 }

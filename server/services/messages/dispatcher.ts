@@ -8,7 +8,10 @@ import { loadOrderDocument } from '../orders/documents.ts';
 import type { MailSender } from './mail.ts';
 import { claimDue, markFailed, markSent } from './queue.ts';
 import { runPeriodically } from '../periodic.ts';
-import { renderCancellation, renderConfirmation } from './render.ts';
+import { type RenderedMessage, renderCancellation, renderConfirmation } from './render.ts';
+import { calledOffOrder } from './calledOffOrder.ts';
+import { renderCalledOff, renderMoved } from './renderChanges.ts';
+import type { MessageKind } from '../../db/messageTables.ts';
 
 export interface MessengerDeps {
   db: Kysely<Database>;
@@ -31,14 +34,7 @@ export async function sendDueMessages(d: MessengerDeps): Promise<{ sent: number;
   let failed = 0;
   for (const m of claimed) {
     try {
-      const r =
-        m.kind === 'cancellation'
-          ? renderCancellation(await cancelledOrder(d.db, m.reservation_identifier))
-          : renderConfirmation(
-              await confirmedOrder(d.db, m.reservation_identifier, d.now()),
-              d.publicUrl,
-              d.now(),
-            );
+      const r = await render(d, m);
       if (m.channel === 'email')
         await d.mail.send({
           id: m.id,
@@ -62,6 +58,23 @@ export async function sendDueMessages(d: MessengerDeps): Promise<{ sent: number;
     }
   }
   return { sent, failed };
+}
+
+async function render(
+  d: MessengerDeps,
+  m: { kind: MessageKind; reservation_identifier: string; presentation_id: number | null },
+): Promise<RenderedMessage> {
+  const rid = m.reservation_identifier;
+  switch (m.kind) {
+    case 'cancellation':
+      return renderCancellation(await cancelledOrder(d.db, rid));
+    case 'called_off':
+      return renderCalledOff(await calledOffOrder(d.db, rid, m.presentation_id));
+    case 'moved':
+      return renderMoved(await confirmedOrder(d.db, rid, d.now()), m.presentation_id, d.publicUrl, d.now());
+    default:
+      return renderConfirmation(await confirmedOrder(d.db, rid, d.now()), d.publicUrl, d.now());
+  }
 }
 
 async function confirmedOrder(db: Kysely<Database>, rid: string, now: number) {

@@ -14,13 +14,15 @@ export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 
 /**
  * Queues the messages an order owes its customer, in the transaction that changes the order: an
  * e-mail when it has an address, an SMS when it has a mobile number. Once per order and kind: queuing
- * again (a retried commit, a second confirmation path) adds nothing.
+ * again (a retried commit, a second confirmation path) adds nothing, except with `again` (a show moved
+ * a second time): the message is queued anew, about `presentationId`.
  */
 export async function queueOrderMessages(
   trx: Db,
   reservationIdentifier: string,
   kind: MessageKind,
   now: number,
+  about?: { presentationId: number; again?: boolean },
 ) {
   const c = await trx
     .selectFrom('orders as o')
@@ -45,8 +47,24 @@ export async function queueOrderMessages(
         status: 'queued',
         next_attempt_at: now,
         created_at: now,
+        presentation_id: about?.presentationId ?? null,
       })
-      .onConflict((oc) => oc.columns(['reservation_identifier', 'kind', 'channel']).doNothing())
+      .onConflict((oc) => {
+        const on = oc.columns(['reservation_identifier', 'kind', 'channel']);
+        return about?.again
+          ? on.doUpdateSet({
+              // A new id: the senders keep one copy per id, and this is a new message.
+              id: randomBytes(12).toString('base64url'),
+              status: 'queued',
+              attempts: 0,
+              next_attempt_at: now,
+              sent_at: null,
+              last_error: null,
+              to_address: r.to,
+              presentation_id: about.presentationId,
+            })
+          : on.doNothing();
+      })
       .execute();
 }
 

@@ -15,7 +15,7 @@ export interface RenderedMessage {
   sms: string;
 }
 
-const formatDateTime = (iso: string, locale: Locale) => dateTime(iso, locale, VENUE_TIME_ZONE);
+export const formatDateTime = (iso: string, locale: Locale) => dateTime(iso, locale, VENUE_TIME_ZONE);
 
 /**
  * An order's confirmation (paid, or held to be paid at the box office), in the order's language: the
@@ -87,10 +87,10 @@ export function renderCancellation(o: {
   };
 }
 
-type Block = { text: string; link?: string }[];
+export type Block = { text: string; link?: string }[];
 
 /** The message as plain text and as HTML (every text escaped; right to left in Hebrew and Arabic). */
-function compose(blocks: Block[], locale: Locale): { text: string; html: string } {
+export function compose(blocks: Block[], locale: Locale): { text: string; html: string } {
   const text = blocks
     .map((b) => b.map((l) => (l.link ? `${l.text}\n${l.link}` : l.text)).join('\n'))
     .join('\n\n');

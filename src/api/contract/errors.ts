@@ -198,6 +198,9 @@ export const errorCatalogue = {
   schedule_in_past: 400, // product: a schedule file's show that would have started already
   schedule_line_invalid: 400, // product: a schedule line whose feature, hall, date or time is missing or wrong
   price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
+  presentation_called_off: 410, // product: the venue called this presentation off; its sales stopped (params.calledOffAt)
+  presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
+  sale_window_invalid: 400, // product: a sale window that closes before it opens, or after the show is long over
   message_not_failed: 409, // product: only an order message that was given up can be sent again
   report_sort_invalid: 400, // product: a report sorted in a way it does not offer (params.allowed)
   report_range_invalid: 400, // product: a report's dates are not YYYY-MM-DD, from after to, or over 366 days

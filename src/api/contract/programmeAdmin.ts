@@ -161,6 +161,10 @@ export const AdminPresentationSchema = z
     isReserved: z.boolean(),
     serviceCharge: z.number().int(),
     priceLevelIds: z.array(z.number().int()),
+    onlineSale: z.boolean().describe('false: sold at the box office only'),
+    lockTimer: LockTimerSchema,
+    calledOffAt: IsoDateTimeSchema.nullable().describe('when it was called off; null: it goes ahead'),
+    sold: z.number().int().describe('tickets sold or held for it (valid, or with a payment under way)'),
   })
   .meta({ id: 'AdminPresentation' });
 export type AdminPresentation = z.infer<typeof AdminPresentationSchema>;
@@ -214,3 +218,43 @@ export const ScheduleImportAnswerSchema = z
 export type ScheduleImportAnswer = z.infer<typeof ScheduleImportAnswerSchema>;
 
 export const FeatureParamsSchema = z.object({ id: IdParam });
+
+export const PresentationParamsSchema = z.object({ id: IdParam });
+
+/**
+ * A change to a presentation; only what is sent changes. Moving it (`startsAt`) tells its customers and
+ * moves its sale's close with it; a price change (`serviceCharge`) applies to new sales only.
+ */
+export const PresentationUpdateSchema = z
+  .object({
+    startsAt: IsoDateTimeSchema.describe('a new time: the customers are told, their tickets stay valid'),
+    cleaningGapMinutes: SaleFields.cleaningGapMinutes.describe(
+      'with startsAt: the least time kept from the hall’s other shows',
+    ),
+    saleStart: IsoDateTimeSchema,
+    saleEnd: IsoDateTimeSchema,
+    onlineSale: z.boolean().describe('false: the box office sells it, the site does not'),
+    seatingPolicyId: z.union([z.literal(1), z.literal(3)]),
+    serviceCharge: z.number().int().min(0).max(100_000).describe('per ticket, minor units; new sales only'),
+    lockTimer: LockTimerSchema,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).some((k) => k !== 'cleaningGapMinutes'), 'nothing to change');
+export type PresentationUpdate = z.input<typeof PresentationUpdateSchema>;
+
+export const CallOffProgressSchema = z
+  .object({
+    presentationId: z.number().int(),
+    requestedAt: IsoDateTimeSchema,
+    requestedBy: z.string(),
+    ordersDone: z.number().int().describe('orders cancelled and refunded so far'),
+    ordersLeft: z.number().int().describe('orders still holding tickets of it (payments under way included)'),
+    refunded: z
+      .number()
+      .int()
+      .describe('minor units given back to the orders’ payments, gift cards included'),
+    owedAtCounter: z.number().int().describe('minor units paid in cash that the box office gives back'),
+    finishedAt: IsoDateTimeSchema.nullable(),
+  })
+  .meta({ id: 'CallOffProgress' });
+export type CallOffProgress = z.infer<typeof CallOffProgressSchema>;

@@ -32,7 +32,7 @@ export const StaffMessagesQuerySchema = z.object({
 export const StaffOrderMessageSchema = z.object({
   id: z.string(),
   reservationIdentifier: z.string(),
-  kind: z.enum(['confirmation', 'cancellation']),
+  kind: z.enum(['confirmation', 'cancellation', 'called_off', 'moved']),
   channel: z.enum(['email', 'sms']),
   to: z.string(),
   status: z.enum(orderMessageStatuses),

@@ -6,6 +6,7 @@ import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
 import { planPool } from './pool.ts';
 import { planJsonOf, versionRow } from './versions.ts';
+import { changeCatalogue } from '../generation.ts';
 
 type Db = Kysely<Database>;
 
@@ -30,7 +31,7 @@ export async function movePresentationToVersion(
 ): Promise<{ presentationId: number; seatplanId: number; version: number }> {
   const target = await versionRow(db, seatplanId);
   const targetJson = await planJsonOf(db, seatplanId);
-  return db.transaction().execute(async (trx) => {
+  return changeCatalogue(db, async (trx) => {
     await saleLocks.holdSales(trx, presentationId);
     const p = await trx
       .selectFrom('presentations')

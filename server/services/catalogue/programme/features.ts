@@ -12,6 +12,7 @@ import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
 import { withFreshId } from '../freshId.ts';
+import { changeCatalogue } from '../generation.ts';
 
 type Db = Kysely<Database>;
 type FeatureRow = Selectable<Database['features']>;
@@ -93,7 +94,7 @@ export async function createFeature(
   now: number,
 ): Promise<AdminFeature> {
   const id = await withFreshId(db, 'features', (id) =>
-    db.transaction().execute(async (trx) => {
+    changeCatalogue(db, async (trx) => {
       await insertFeature(trx, actor, id, input, now);
       return id;
     }),
@@ -111,7 +112,7 @@ export async function updateFeature(
   now: number,
 ): Promise<AdminFeature> {
   const change = FeatureUpdateSchema.parse(input);
-  await db.transaction().execute(async (trx) => {
+  await changeCatalogue(db, async (trx) => {
     const before = await featureRow(trx, id);
     const set: Partial<FeatureRow> = {};
     if (change.title) set.title_json = JSON.stringify(change.title);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../../src/api/contract/common.ts';
 import type { AdminPresentation } from '../../../../src/api/contract/programmeAdmin.ts';
+import type { LockTimer } from '../../../../src/api/contract/presentations.ts';
 import { type Clash, findClashes, type HallShow, type PlannedShow } from '../../../../src/domain/schedule.ts';
 import { addDaysIso, calendarDate } from '../../../../src/domain/venue.ts';
 import type { Database } from '../../../db/types.ts';
@@ -26,6 +27,9 @@ function presentationQuery(db: Db) {
       'p.seating_policy_id',
       'p.is_reserved',
       'p.service_charge',
+      'p.online_sale',
+      'p.lock_timer_json',
+      'p.called_off_at',
       'f.title_json',
       'f.duration_minutes',
       'sp.hall_id',
@@ -69,6 +73,10 @@ export async function listAdminPresentations(
   const levelsOf = new Map<number, number[]>();
   for (const l of levels)
     levelsOf.set(l.presentation_id, [...(levelsOf.get(l.presentation_id) ?? []), l.ticket_group_id]);
+  const sold = await soldCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     featureId: r.feature_id,
@@ -86,7 +94,23 @@ export async function listAdminPresentations(
     isReserved: r.is_reserved === 1,
     serviceCharge: r.service_charge,
     priceLevelIds: levelsOf.get(r.id) ?? [],
+    onlineSale: r.online_sale !== 0,
+    lockTimer: JSON.parse(r.lock_timer_json) as LockTimer,
+    calledOffAt: r.called_off_at === null ? null : iso(r.called_off_at),
+    sold: sold.get(r.id) ?? 0,
   }));
+}
+
+/** Tickets sold or held per presentation (valid, or with a payment under way). */
+async function soldCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('order_tickets')
+    .select(['presentation_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('presentation_id', 'in', ids)
+    .where('state', 'in', ['valid', 'pending'])
+    .groupBy('presentation_id')
+    .execute();
+  return new Map(rows.map((r) => [r.presentation_id, Number(r.n)]));
 }
 
 /** What is on in the halls between two instants (a show that ends inside counts), for the clash check. */
@@ -102,6 +126,7 @@ export async function showsInHalls(
     .where('sp.hall_id', 'in', hallIds)
     .where('p.starts_at', '>=', from - 24 * 3_600_000)
     .where('p.starts_at', '<=', to)
+    .where('p.called_off_at', 'is', null)
     .orderBy('p.starts_at')
     .execute();
   return rows.map((r) => ({
@@ -115,17 +140,21 @@ export async function showsInHalls(
 
 /**
  * New shows checked against the presentations of their halls (and each other): the clashes, and the
- * titles of the presentations they run into.
+ * titles of the presentations they run into. `except`: a presentation being moved (not in its own way).
+ * Presentations called off leave their hall free.
  */
 export async function clashesInHalls(
   db: Db,
   shows: readonly PlannedShow[],
   gapMinutes: number,
+  except?: number,
 ): Promise<{ clashes: Clash[]; titles: Map<number, LocalizedText> }> {
   if (shows.length === 0) return { clashes: [], titles: new Map() };
   const from = Math.min(...shows.map((s) => s.startsAt));
   const to = Math.max(...shows.map((s) => s.endsAt)) + gapMinutes * 60_000;
-  const there = await showsInHalls(db, [...new Set(shows.map((s) => s.hallId))], from, to);
+  const there = (await showsInHalls(db, [...new Set(shows.map((s) => s.hallId))], from, to)).filter(
+    (e) => e.presentationId !== except,
+  );
   return {
     clashes: findClashes(shows, there, gapMinutes),
     titles: new Map(there.map((e) => [e.presentationId!, e.title])),

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
 import { nextId } from '../freshId.ts';
+import { changeCatalogue } from '../generation.ts';
 
 type Db = Kysely<Database>;
 
@@ -161,7 +162,7 @@ export async function insertShows(
 export async function writeShows<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(write);
+      return await changeCatalogue(db, write);
     } catch (err) {
       if (err instanceof AppError || attempt >= 4) throw err;
     }

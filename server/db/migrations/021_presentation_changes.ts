@@ -1,0 +1,48 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Issue 34, going on sale, changing, calling off:
+ * - a presentation can be sold at the box office only (`online_sale` 0; the venue's own switch still
+ *   turns the whole venue off), and called off (`called_off_at`: its sales stop at once);
+ * - calling off runs as a job, one row per presentation: which orders it has cancelled and refunded so
+ *   far, what went back to the customers' payments and what the box office still owes (cash), and the
+ *   process working on it until `claimed_until` (another process takes over after that);
+ * - an order's message about one of its presentations (called off, moved) names it;
+ * - the catalogue's generation: one row, moved on by every change of what is sold, so every process's
+ *   hot caches follow a change at once (server/services/catalogue/generation.ts).
+ */
+export const m021_PresentationChanges: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('presentations')
+      .addColumn('online_sale', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema.alterTable('presentations').addColumn('called_off_at', 'bigint').execute();
+    await db.schema
+      .createTable('presentation_calloffs')
+      .addColumn('presentation_id', 'integer', (c) => c.primaryKey())
+      .addColumn('requested_at', 'bigint', (c) => c.notNull())
+      .addColumn('requested_by', 'text', (c) => c.notNull())
+      .addColumn('orders_done', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('refunded', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('owed_at_counter', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('claimed_until', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('finished_at', 'bigint')
+      .execute();
+    await db.schema.alterTable('order_messages').addColumn('presentation_id', 'integer').execute();
+    await db.schema
+      .createTable('catalogue_generation')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('generation', 'bigint', (c) => c.notNull())
+      .execute();
+    await sql`insert into catalogue_generation (id, generation) values (1, 0)`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('catalogue_generation').execute();
+    await db.schema.alterTable('order_messages').dropColumn('presentation_id').execute();
+    await db.schema.dropTable('presentation_calloffs').execute();
+    await db.schema.alterTable('presentations').dropColumn('called_off_at').execute();
+    await db.schema.alterTable('presentations').dropColumn('online_sale').execute();
+  },
+};
