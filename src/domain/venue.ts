@@ -52,6 +52,18 @@ export function businessDate(instant: number, timeZone: string = VENUE_TIME_ZONE
   return hour < BUSINESS_DAY_STARTS_AT_HOUR ? addDaysIso(date, -1) : date;
 }
 
+const wallTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** The time (HH:MM, 24-hour) on the clocks of `timeZone` at an instant: `showInstant`'s time back. */
+export function wallTime(instant: number, timeZone: string = VENUE_TIME_ZONE): string {
+  let f = wallTimes.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallTimes.set(timeZone, f);
+  }
+  return f.format(new Date(instant));
+}
+
 /** A calendar date (YYYY-MM-DD) `days` later (earlier when negative). */
 export function addDaysIso(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T12:00:00Z`);

@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import { SANDBOX_CARDS } from '../../server/services/payments/sandbox/cards.ts';
+import { issuedVisitor } from './visitors.ts';
 
 /** Shared steps of the browser tests: finding shows and free seats, walking the order flow, logging in. */
 
@@ -195,4 +197,63 @@ export async function staffLogin(page: Page, username = 'manager', password = 'm
 /** A screenshot for a person to look at, transitions finished first. */
 export async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: test.info().outputPath(name), fullPage, animations: 'disabled' });
+}
+
+/**
+ * Another customer buys one plain seat of price level 1 of `show` over the API (lock, then commit with
+ * the sandbox's approving card): what the e-ticket, refund and back-office tests start from.
+ */
+export async function buySeat(
+  request: APIRequestContext,
+  show: PresentationSummary,
+): Promise<{ documentKey: string; reservationIdentifier: string }> {
+  const [seat] = await plainFreeSeats(request, show, { ticketGroup: 1 });
+  const [sectionId, x, y] = seat!.key.split('_').map(Number);
+  const uuid = issuedVisitor();
+  const locked = await request.put('/api/seats/lock-seat', {
+    headers: { uuid },
+    data: {
+      seat: {
+        PresentationId: show.id,
+        VenueId: show.venueId,
+        VenueSeatplanId: show.seatplanId,
+        VenueSectionId: sectionId,
+        TicketGroupId: 1,
+        XCoordinate: x,
+        YCoordinate: y,
+      },
+    },
+  });
+  expect(locked.status()).toBe(200);
+  const { ticketGroups } = (await (
+    await request.get(`/api/presentations/${show.id}/ticketGroups`)
+  ).json()) as {
+    ticketGroups: TicketGroup[];
+  };
+  const ticket = ticketGroups.find((g) => g.id === 1)!.tickets[0]!;
+  const committed = await request.post('/api/payment/commit', {
+    headers: { uuid, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      cart: {
+        customerInfo: {
+          firstName: 'Dana',
+          lastName: 'Levi',
+          email: 'dana@example.com',
+          mobileNumber: '050-1234567',
+          termsAccepted: true,
+        },
+        creditcardInfo: {
+          number: SANDBOX_CARDS.approveVisa,
+          expiry: '12/29',
+          cvv: '123',
+          holderId: '123456782',
+        },
+        seats: [{ pi: show.id, si: sectionId, x, y, tg: 1, ticketId: ticket.id }],
+        products: [],
+      },
+      locale: 'en',
+    },
+  });
+  expect(committed.status(), await committed.text()).toBe(200);
+  return (await committed.json()) as { documentKey: string; reservationIdentifier: string };
 }

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Download, expect, test } from '@playwright/test';
-import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
-import { SANDBOX_CARDS } from '../../server/services/payments/sandbox/cards.ts';
-import { cinemaShows, plainFreeSeats } from './helpers.ts';
-import { issuedVisitor } from './visitors.ts';
+import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { buySeat, cinemaShows } from './helpers.ts';
 
 /**
  * Found and shared: the head the box office writes for crawlers and link previews (JSON-LD Event, Open
@@ -93,55 +91,7 @@ test("the order page's calendar link downloads the show at its time in Asia/Jeru
 
 test("the e-ticket's calendar link downloads the order's show", async ({ page, request }) => {
   const show = (await cinemaShows(request, 12))[1]!;
-  const [seat] = await plainFreeSeats(request, show, { ticketGroup: 1 });
-  const [sectionId, x, y] = seat!.key.split('_').map(Number);
-  const uuid = issuedVisitor();
-  const locked = await request.put('/api/seats/lock-seat', {
-    headers: { uuid },
-    data: {
-      seat: {
-        PresentationId: show.id,
-        VenueId: show.venueId,
-        VenueSeatplanId: show.seatplanId,
-        VenueSectionId: sectionId,
-        TicketGroupId: 1,
-        XCoordinate: x,
-        YCoordinate: y,
-      },
-    },
-  });
-  expect(locked.status()).toBe(200);
-  const { ticketGroups } = (await (
-    await request.get(`/api/presentations/${show.id}/ticketGroups`)
-  ).json()) as {
-    ticketGroups: TicketGroup[];
-  };
-  const ticket = ticketGroups.find((g) => g.id === 1)!.tickets[0]!;
-  const committed = await request.post('/api/payment/commit', {
-    headers: { uuid, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      cart: {
-        customerInfo: {
-          firstName: 'Dana',
-          lastName: 'Levi',
-          email: 'dana@example.com',
-          mobileNumber: '050-1234567',
-          termsAccepted: true,
-        },
-        creditcardInfo: {
-          number: SANDBOX_CARDS.approveVisa,
-          expiry: '12/29',
-          cvv: '123',
-          holderId: '123456782',
-        },
-        seats: [{ pi: show.id, si: sectionId, x, y, tg: 1, ticketId: ticket.id }],
-        products: [],
-      },
-      locale: 'en',
-    },
-  });
-  expect(committed.status(), await committed.text()).toBe(200);
-  const { documentKey } = (await committed.json()) as { documentKey: string };
+  const { documentKey } = await buySeat(request, show);
 
   await page.goto(`/edocument/${documentKey}?language=en`);
   await expect(page.getByTestId('eticket')).toHaveCount(1);

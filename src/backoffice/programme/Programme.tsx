@@ -1,18 +1,18 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLongDate, formatTime, venueToday } from '../../i18n/format.ts';
+import { venueToday } from '../../i18n/format.ts';
 import { addDaysIso } from '../../domain/venue.ts';
 import { errorText } from '../../ui/errorText.ts';
-import { useLocale } from '../../ui/useLocale.ts';
-import { type AdminHall, plansApi } from '../plans/api.ts';
+import { plansApi } from '../plans/api.ts';
 import { RecordTable } from '../ui/RecordTable.tsx';
-import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { TOUCH_PX } from '../ui/touch.ts';
 import { useLoaded, useName } from '../venues/shared.tsx';
-import { type AdminPresentation, type Feature, programmeApi } from './api.ts';
+import { type Feature, programmeApi } from './api.ts';
 import { FeatureForm } from './FeatureForm.tsx';
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { ScheduleImport } from './ScheduleImport.tsx';
+import { Upcoming } from './Upcoming.tsx';
 
 /**
  * The programme tab (managers and admins, `/staff/programme`): the features, a form to add or change
@@ -109,6 +109,7 @@ export function Programme() {
         halls={halls}
         hallId={shownHall}
         onHall={setHallId}
+        onChanged={upcoming.reload}
       />
     </Stack>
   );
@@ -148,66 +149,5 @@ function FeatureTable({ features, onEdit }: { features: readonly Feature[]; onEd
         },
       ]}
     />
-  );
-}
-
-/** What is on in one hall in the coming week. */
-function Upcoming({
-  presentations,
-  halls,
-  hallId,
-  onHall,
-}: {
-  presentations: readonly AdminPresentation[] | null;
-  halls: readonly AdminHall[];
-  hallId: number | null;
-  onHall(id: number): void;
-}) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const name = useName();
-  return (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" align="flex-end">
-          <Title order={2} fz="h3">
-            {t('backoffice.programme.upcoming')}
-          </Title>
-          <NativeSelect
-            label={t('backoffice.programme.hall')}
-            value={hallId === null ? '' : String(hallId)}
-            onChange={(e) => onHall(Number(e.currentTarget.value))}
-            data={halls.map((h) => ({ value: String(h.id), label: name(h.name) }))}
-            styles={touchInput}
-            data-testid="upcoming-hall"
-          />
-        </Group>
-        {presentations === null ? (
-          <Skeleton height={120} />
-        ) : presentations.length === 0 ? (
-          <Text c="dimmed">{t('backoffice.programme.nothingOn')}</Text>
-        ) : (
-          <RecordTable<AdminPresentation>
-            rows={presentations}
-            rowKey={(p) => String(p.id)}
-            rowAttributes={(p) => ({ 'data-testid': 'upcoming-show', 'data-presentation-id': String(p.id) })}
-            minWidth={560}
-            columns={[
-              {
-                key: 'day',
-                label: t('backoffice.programme.day'),
-                render: (p) => formatLongDate(p.businessDate, locale),
-              },
-              {
-                key: 'time',
-                label: t('backoffice.programme.time'),
-                render: (p) => formatTime(p.startsAt, locale),
-              },
-              { key: 'title', label: t('backoffice.programme.featureTitle'), render: (p) => name(p.title) },
-            ]}
-          />
-        )}
-      </Stack>
-    </Card>
   );
 }

@@ -10,12 +10,16 @@ import type {
   ScheduleImportAnswerSchema,
   ScheduleImportBody,
   SchedulePreviewSchema,
+  AdminPresentationSchema,
+  CallOffProgressSchema,
+  PresentationUpdate,
 } from '../../api/contract/programmeAdmin.ts';
 
 export type Feature = Answer<typeof AdminFeatureSchema>;
 export type SchedulePreview = Answer<typeof SchedulePreviewSchema>;
 export type ScheduleImportAnswer = Answer<typeof ScheduleImportAnswerSchema>;
 export type AdminPresentation = Answer<typeof AdminPresentationsAnswerSchema>['presentations'][number];
+export type CallOffProgress = Answer<typeof CallOffProgressSchema>;
 
 /** The back office's calls for the programme (the admin API, issue 34): managers and admins. */
 export const programmeApi = {
@@ -38,4 +42,12 @@ export const programmeApi = {
   /** A schedule from a CSV file, line by line; with dryRun nothing is saved. */
   importSchedule: (body: ScheduleImportBody) =>
     apiCall<ScheduleImportAnswer>('/admin/schedules/import', { method: 'POST', body }),
+  /** Changes or moves a presentation (a move tells its buyers). */
+  updatePresentation: (id: number, body: PresentationUpdate) =>
+    apiCall<Answer<typeof AdminPresentationSchema>>(`/admin/presentations/${id}`, { method: 'PATCH', body }),
+  /** Calls a presentation off: sales stop, its orders are cancelled and refunded by a job. */
+  callOff: (id: number) =>
+    apiCall<CallOffProgress>(`/admin/presentations/${id}/call-off`, { method: 'POST', body: {} }),
+  callOffProgress: (id: number, signal?: AbortSignal) =>
+    apiCall<CallOffProgress>(`/admin/presentations/${id}/call-off`, { signal }),
 };

@@ -1,0 +1,130 @@
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PresentationUpdate } from '../../api/contract/programmeAdmin.ts';
+import { isScheduleTime, showInstant } from '../../domain/schedule.ts';
+import { wallTime } from '../../domain/venue.ts';
+import { venueTimeZone } from '../../i18n/format.ts';
+import { errorText } from '../../ui/errorText.ts';
+import { usePhone } from '../../ui/usePhone.ts';
+import { TOUCH_PX, touchInput } from '../ui/touch.ts';
+import { useAction } from '../ui/useAction.ts';
+import { useName } from '../venues/shared.tsx';
+import { type AdminPresentation, programmeApi } from './api.ts';
+
+/**
+ * Changes one show: its day and time (a move: its buyers are told, their e-tickets show the new time)
+ * and whether the site sells it or only the box office. The box office checks the hall is free.
+ */
+export function ShowDialog({
+  show,
+  onClose,
+  onSaved,
+}: {
+  show: AdminPresentation | null;
+  onClose(): void;
+  onSaved(p: AdminPresentation, moved: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const phone = usePhone();
+  const name = useName();
+  return (
+    <Modal
+      opened={show !== null}
+      onClose={onClose}
+      title={show ? t('backoffice.programme.changeShow', { title: name(show.title) }) : ''}
+      centered
+      fullScreen={phone}
+    >
+      {show ? <ShowForm key={show.id} show={show} onClose={onClose} onSaved={onSaved} /> : null}
+    </Modal>
+  );
+}
+
+function ShowForm({
+  show,
+  onClose,
+  onSaved,
+}: {
+  show: AdminPresentation;
+  onClose(): void;
+  onSaved(p: AdminPresentation, moved: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const zone = venueTimeZone();
+  const startsAt = Date.parse(show.startsAt);
+  const [day, setDay] = useState(show.businessDate);
+  const [time, setTime] = useState(wallTime(startsAt, zone));
+  const [online, setOnline] = useState(show.onlineSale);
+  const [invalid, setInvalid] = useState(false);
+  const { busy, error, run } = useAction();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const ok = /^\d{4}-\d{2}-\d{2}$/.test(day) && isScheduleTime(time);
+    setInvalid(!ok);
+    if (!ok) return;
+    const at = showInstant(day, time, zone);
+    const change: PresentationUpdate = {};
+    if (at !== startsAt) change.startsAt = new Date(at).toISOString();
+    if (online !== show.onlineSale) change.onlineSale = online;
+    if (Object.keys(change).length === 0) return onClose();
+    await run(async () => {
+      const saved = await programmeApi.updatePresentation(show.id, change);
+      onSaved(saved, change.startsAt !== undefined);
+    });
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} data-testid="show-form" noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="date"
+            label={t('backoffice.programme.day')}
+            name="show-day"
+            value={day}
+            onChange={(e) => setDay(e.currentTarget.value)}
+            styles={touchInput}
+          />
+          <TextInput
+            label={t('backoffice.programme.time')}
+            description={t('backoffice.programme.timeHint')}
+            name="show-time"
+            inputMode="numeric"
+            placeholder="19:30"
+            value={time}
+            onChange={(e) => setTime(e.currentTarget.value.trim())}
+            styles={touchInput}
+          />
+        </SimpleGrid>
+        {show.sold > 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('backoffice.programme.moveTells', { count: show.sold })}
+          </Text>
+        ) : null}
+        <Checkbox
+          label={t('backoffice.programme.onlineSale')}
+          checked={online}
+          onChange={(e) => setOnline(e.currentTarget.checked)}
+          data-testid="show-online"
+          styles={{ body: { minHeight: TOUCH_PX, alignItems: 'center' } }}
+        />
+        {invalid ? <Alert color="orange">{t('backoffice.programme.dayTimeInvalid')}</Alert> : null}
+        {error ? (
+          <Alert color="red" data-testid="show-error">
+            {errorText(t, error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" mih={TOUCH_PX} onClick={onClose}>
+            {t('backoffice.common.cancel')}
+          </Button>
+          <Button type="submit" mih={TOUCH_PX} loading={busy} data-testid="show-save">
+            {t('backoffice.programme.saveShow')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { buySeat, shot, staffLogin as login } from './helpers.ts';
+
+/**
+ * Changing what is on sale (issue 34) in real Chromium against the real server: a manager moves one
+ * showing (its buyers are told) and calls another off; its buyer's order is refunded, the progress shows
+ * on its row, and the board drops it at once (English, desktop); the row reads right to left on a phone.
+ */
+
+const HALL_1 = 11;
+
+/** A calendar day in the venue's zone, `days` from today. */
+function venueDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+test('a manager moves one showing and calls another off; its buyer is refunded (en desktop, he phone)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/staff/programme?language=en');
+  await login(page);
+  await expect(page.getByTestId('programme')).toBeVisible();
+
+  // A film of its own with two morning shows six days on (the other tests leave that morning free).
+  const api = page.request;
+  const feature = await api.post('/api/admin/features', {
+    data: { title: { en: 'Quiet Harbour', he: 'נמל שקט' }, category: 'movie', durationMinutes: 90 },
+  });
+  expect(feature.status(), await feature.text()).toBe(201);
+  const day = venueDay(6);
+  const made = await api.post('/api/admin/schedules', {
+    data: {
+      featureId: ((await feature.json()) as { id: number }).id,
+      hallIds: [HALL_1],
+      from: day,
+      to: day,
+      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['09:00', '11:00'] }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const [early, late] = ((await made.json()) as { presentations: { id: number }[] }).presentations;
+  const board = async () =>
+    ((await (await api.get('/api/seats/presentations')).json()) as { presentations: PresentationSummary[] })
+      .presentations;
+  const lateShow = (await board()).find((p) => p.id === late!.id)!;
+  const bought = await buySeat(api, lateShow);
+
+  await page.reload();
+  await page.getByTestId('upcoming-hall').selectOption(String(HALL_1));
+  const row = (id: number) => page.locator(`[data-testid=upcoming-show][data-presentation-id="${id}"]`);
+  await expect(row(late!.id)).toContainText('1');
+
+  // Moved from 09:00 to 13:30 the same day.
+  await row(early!.id).getByTestId('show-edit').click();
+  const form = page.getByTestId('show-form');
+  await form.locator('input[name=show-time]').fill('13:30');
+  await page.getByTestId('show-save').click();
+  await expect(page.getByTestId('show-saved')).toContainText('The show now starts');
+  await expect
+    .poll(async () => (await board()).find((p) => p.id === early!.id)?.dateTime)
+    .toBe(new Date(Date.parse(`${day}T11:30:00Z`)).toISOString());
+
+  // Called off: the dialog says what it does, the row shows the refund as it goes, the board drops it.
+  await row(late!.id).getByTestId('show-call-off').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Tickets sold: 1');
+  await page.getByTestId('confirm-ok').click();
+  const progress = row(late!.id).getByTestId('call-off-progress');
+  await expect(progress).toHaveAttribute('data-finished', 'true');
+  await expect(progress).toContainText('Done: orders cancelled and refunded: 1.');
+  await expect(row(late!.id)).toContainText('Called off');
+  expect((await board()).some((p) => p.id === late!.id)).toBe(false);
+  const eticket = await api.get(`/api/edocument/${encodeURIComponent(bought.documentKey)}`);
+  expect(eticket.status()).toBe(404);
+  await shot(page, 'show-called-off-en.png');
+
+  // On a phone in Hebrew the called-off row reads right to left and nothing runs off the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/programme?language=he');
+  await page.getByTestId('upcoming-hall').selectOption(String(HALL_1));
+  await expect(row(late!.id)).toContainText('בוטל');
+  await expect(row(late!.id).getByTestId('call-off-progress')).toContainText('הסתיים');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await row(late!.id).screenshot({ path: test.info().outputPath('show-called-off-he-390.png') });
+});
