@@ -93,7 +93,9 @@ describe.each(dialects)('changing and calling off presentations on %s', (dialect
       `Your order ${order.reservationIdentifier} is confirmed`,
       `${movie.title.en} moves to a new time`,
     ]);
-    expect(told[1]!.ics).toContain(`DTSTART;TZID=Asia/Jerusalem:${later.slice(0, 10).replace(/-/g, '')}T103000`);
+    expect(told[1]!.ics).toContain(
+      `DTSTART;TZID=Asia/Jerusalem:${later.slice(0, 10).replace(/-/g, '')}T103000`,
+    );
     const sms = await t.db.kysely.selectFrom('sms_outbox').selectAll().execute();
     expect(sms.filter((s) => JSON.stringify(s).includes(`${movie.title.en} moves to`))).toHaveLength(1);
 
