@@ -27,6 +27,7 @@ import { AppError } from './errors.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutDeps, checkoutRoutes } from './routes/checkout.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
+import { posterRoutes } from './routes/posters.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { customerAreaRoutes } from './routes/customerArea.ts';
 import { donationRoutes } from './routes/donations.ts';
@@ -292,6 +293,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The sandbox acquirer's own pages (bank, PayPal, payment page, Blik app): only with the sandbox.
   if (app.deps.payments instanceof SandboxPaymentProvider)
     await app.register(sandboxRoutes, { prefix: '/sandbox' });
+
+  // Uploaded posters are the box office's, with or without a built shop.
+  await app.register(posterRoutes);
 
   const staticDir = deps.config.staticDir;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {

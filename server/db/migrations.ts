@@ -21,7 +21,7 @@ import { m017_SeniorCitizens } from './migrations/017_senior_citizens.ts';
 import { m018_OnlineSales } from './migrations/018_online_sales.ts';
 import { m019_HoldReleases } from './migrations/019_hold_releases.ts';
 import { m020_BackOffice } from './migrations/020_back_office.ts';
-import { m021_PresentationChanges } from './migrations/021_presentation_changes.ts';
+import { presentationChangesMigration } from './migrations/021_presentation_changes.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -50,7 +50,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '018_online_sales': m018_OnlineSales,
     '019_hold_releases': m019_HoldReleases,
     '020_back_office': m020_BackOffice,
-    '021_presentation_changes': m021_PresentationChanges,
+    '021_presentation_changes': presentationChangesMigration(dialect),
   };
 }
 

@@ -76,6 +76,17 @@ export interface Database
     dubbing: string | null;
     subtitles: string | null;
     duration_minutes: number;
+    /** The uploaded poster's key (migration 021): its files are `feature_posters` rows; null: none uploaded. */
+    poster_key: Generated<string | null>;
+  };
+  /** A feature's uploaded poster in each size the shop serves (migration 021). */
+  feature_posters: {
+    feature_id: number;
+    poster_key: string;
+    size: string;
+    content_type: string;
+    bytes: Buffer;
+    created_at: number;
   };
   ticket_groups: { id: number; name_json: string };
   presentation_products: { presentation_id: number; product_id: number; sort: number };

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../index.ts';
+import { bytesType } from './schemaChange.ts';
 
 /**
  * Issue 34, going on sale, changing, calling off:
@@ -10,9 +12,11 @@ import type { Migration } from 'kysely/migration';
  *   process working on it until `claimed_until` (another process takes over after that);
  * - an order's message about one of its presentations (called off, moved) names it;
  * - the catalogue's generation: one row, moved on by every change of what is sold, so every process's
- *   hot caches follow a change at once (server/services/catalogue/generation.ts).
+ *   hot caches follow a change at once (server/services/catalogue/generation.ts);
+ * - a feature's uploaded poster: the sizes the board and link previews use, kept in the database (every
+ *   process and machine serves them), named by a key that changes with every upload (long caching).
  */
-export const m021_PresentationChanges: Migration = {
+export const presentationChangesMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('presentations')
@@ -37,12 +41,25 @@ export const m021_PresentationChanges: Migration = {
       .addColumn('generation', 'bigint', (c) => c.notNull())
       .execute();
     await sql`insert into catalogue_generation (id, generation) values (1, 0)`.execute(db);
+    await db.schema.alterTable('features').addColumn('poster_key', 'text').execute();
+    await db.schema
+      .createTable('feature_posters')
+      .addColumn('feature_id', 'integer', (c) => c.notNull())
+      .addColumn('poster_key', 'text', (c) => c.notNull())
+      .addColumn('size', 'text', (c) => c.notNull())
+      .addColumn('content_type', 'text', (c) => c.notNull())
+      .addColumn('bytes', bytesType(dialect), (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('feature_posters_pk', ['feature_id', 'poster_key', 'size'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('feature_posters').execute();
+    await db.schema.alterTable('features').dropColumn('poster_key').execute();
     await db.schema.dropTable('catalogue_generation').execute();
     await db.schema.alterTable('order_messages').dropColumn('presentation_id').execute();
     await db.schema.dropTable('presentation_calloffs').execute();
     await db.schema.alterTable('presentations').dropColumn('called_off_at').execute();
     await db.schema.alterTable('presentations').dropColumn('online_sale').execute();
   },
-};
+});

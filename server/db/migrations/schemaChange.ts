@@ -76,3 +76,8 @@ function matchingParen(text: string, open: number): number {
   }
   throw new Error('unbalanced parentheses in a table definition');
 }
+
+/** A column of bytes (an uploaded image): `blob` on SQLite, `bytea` on PostgreSQL. */
+export function bytesType(dialect: Dialect): 'blob' | 'bytea' {
+  return dialect === 'postgres' ? 'bytea' : 'blob';
+}

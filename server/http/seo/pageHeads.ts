@@ -11,6 +11,7 @@ import { listed, listPresentations } from '../../services/catalogue/presentation
 import { isSoldHere } from '../../services/catalogue/scope.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import { catalogueGeneration } from '../../services/catalogue/generation.ts';
+import { posterInSize, posterPath } from '../../../src/domain/posters.ts';
 import type { PageHead } from './head.ts';
 import { boardPrepaint, orderPrepaint } from './prepaint.ts';
 import {
@@ -141,8 +142,9 @@ export class PageHeads {
         alternates: Object.fromEntries(
           this.enabledLocales.map((l) => [l, localizedUrl(this.baseUrl, own, l, this.defaultLocale)]),
         ),
-        // Link previews show no SVG: the shop's PNG first, the poster after it for those that can.
-        images: [...ctx.images].reverse(),
+        // Link previews show no SVG: an uploaded poster's JPEG first; else the shop's PNG first, the
+        // drawn poster after it for those that can.
+        images: p.poster ? ctx.images : [...ctx.images].reverse(),
         type: 'article',
         jsonLd: [presentationEvent(p, ctx)],
         // The order page's heading comes with the page; a video's page has no prepaint of its own.
@@ -169,7 +171,7 @@ export class PageHeads {
           locale,
           now: this.app.deps.clock.now(),
           layout: this.app.deps.settings.listModes.presentations,
-          hasPoster: (id) => this.hasPoster(id),
+          posterOf: (p) => this.posterOf(p),
         }),
       };
     }
@@ -179,8 +181,10 @@ export class PageHeads {
   private eventContext(p: PresentationSummary, locale: Locale): EventContext {
     const { settings } = this.app.deps;
     const images = [this.absolute(SHOP_IMAGE)];
-    // The feature's poster when the built shop has one; JSON-LD takes SVG, link previews take the PNG.
-    if (this.hasPoster(p.featureId)) images.unshift(this.absolute(`/posters/feature-${p.featureId}.svg`));
+    // The feature's uploaded poster (its JPEG), else the shop's drawing when it has one (JSON-LD takes
+    // SVG, link previews take the PNG).
+    const poster = p.poster ? posterInSize(p.poster, 'preview') : this.posterOf(p);
+    if (poster) images.unshift(this.absolute(poster));
     return {
       baseUrl: this.baseUrl,
       locale,
@@ -196,11 +200,21 @@ export class PageHeads {
     const order = [...board].sort(
       (a, b) => Number(b.isVod) - Number(a.isVod) || a.dateTime.localeCompare(b.dateTime),
     );
-    const ids = [...new Set(order.map((p) => p.featureId))].filter((id) => this.hasPoster(id));
-    return ids.slice(0, FIRST_POSTERS).map((id) => `/posters/feature-${id}.svg`);
+    const first = new Map<number, string>();
+    for (const p of order) {
+      const poster = this.posterOf(p);
+      if (poster && !first.has(p.featureId)) first.set(p.featureId, poster);
+    }
+    return [...first.values()].slice(0, FIRST_POSTERS);
   }
 
-  private hasPoster(featureId: number): boolean {
+  /** The poster the board shows for a presentation's feature: uploaded, drawn, or none. */
+  private posterOf(p: PresentationSummary): string | null {
+    if (p.poster) return p.poster;
+    return this.hasDrawnPoster(p.featureId) ? posterPath(p.featureId) : null;
+  }
+
+  private hasDrawnPoster(featureId: number): boolean {
     let has = this.posters.get(featureId);
     if (has === undefined) {
       has = existsSync(join(this.staticDir, 'posters', `feature-${featureId}.svg`));

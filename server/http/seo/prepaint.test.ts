@@ -21,7 +21,13 @@ const board = [
 ];
 
 const render = (locale: 'he' | 'en') =>
-  boardPrepaint({ board, locale, now: NOW, layout: 'grid', hasPoster: (id) => id === 1 });
+  boardPrepaint({
+    board,
+    locale,
+    now: NOW,
+    layout: 'grid',
+    posterOf: (p) => (p.featureId === 1 ? '/posters/feature-1.svg' : null),
+  });
 
 describe("the board's first screen as the box office writes it", () => {
   it('has the shop’s heading, filters and counts in the page’s language', () => {
@@ -63,7 +69,7 @@ describe("the board's first screen as the box office writes it", () => {
   });
 
   it('says so when nothing is on sale', () => {
-    const html = boardPrepaint({ board: [], locale: 'en', now: NOW, layout: 'list', hasPoster: () => false });
+    const html = boardPrepaint({ board: [], locale: 'en', now: NOW, layout: 'list', posterOf: () => null });
     expect(html).toContain('There are no events on sale for this date.');
     expect(html).not.toContain('pp-card');
   });

@@ -29,7 +29,8 @@ export interface PrepaintInput {
   locale: Locale;
   now: number;
   layout: 'grid' | 'list';
-  hasPoster: (featureId: number) => boolean;
+  /** The poster the board shows for a presentation's feature (uploaded or drawn); null: none. */
+  posterOf: (p: PresentationSummary) => string | null;
 }
 
 /**
@@ -152,8 +153,9 @@ function card(g: FeatureGroup, i: PrepaintInput, t: Translate): string {
   if (!lead.isReserved && !lead.isVod)
     tags.push(`<span class="pp-tag pp-plain">${esc(t('events.generalAdmission'))}</span>`);
   for (const b of shared) tags.push(`<span class="pp-tag">${esc(badgeText(b, locale, t))}</span>`);
-  const poster = i.hasPoster(g.featureId)
-    ? `<img src="/posters/feature-${g.featureId}.svg" alt="${esc(title)}" width="120" height="180" fetchpriority="high" decoding="async" />`
+  const src = i.posterOf(lead);
+  const poster = src
+    ? `<img src="${esc(src)}" alt="${esc(title)}" width="120" height="180" fetchpriority="high" decoding="async" />`
     : '';
   const action = lead.isVod
     ? `<div class="pp-action pp-vod">${showtimes

@@ -10,6 +10,7 @@ import {
   FeatureCreateSchema,
   FeatureParamsSchema,
   FeatureUpdateSchema,
+  PosterUploadSchema,
   PresentationParamsSchema,
   PresentationUpdateSchema,
   ScheduleBodySchema,
@@ -24,6 +25,7 @@ import { importSchedule } from '../../services/catalogue/programme/scheduleImpor
 import { createSchedule, previewSchedule } from '../../services/catalogue/programme/schedules.ts';
 import { callOffProgress, requestCallOff, runCallOffs } from '../../services/catalogue/programme/callOff.ts';
 import { updatePresentation } from '../../services/catalogue/programme/presentationEdit.ts';
+import { removePoster, savePoster } from '../../services/catalogue/programme/posters.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -81,6 +83,50 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
       return updateFeature(db.kysely, actor, request.params.id, request.body, clock.now());
+    },
+  );
+
+  app.put(
+    '/features/:id/poster',
+    {
+      // A poster of up to 8 MB travels as base64 in JSON.
+      bodyLimit: 12 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Managers: uploads a feature’s poster (JPEG, PNG or WebP), drawn in the shop’s sizes',
+        description:
+          'Checked by content, not name: 415 poster_type_invalid, 413 poster_too_large (8 MB), 422 ' +
+          'poster_too_small (under 240×360) or poster_unreadable. Cropped to 2:3; the board shows it at once.',
+        params: FeatureParamsSchema,
+        body: PosterUploadSchema,
+        response: { 200: AdminFeatureSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      const { id } = request.params;
+      await savePoster(db.kysely, actor, id, Buffer.from(request.body.image, 'base64'), clock.now());
+      const [feature] = await listFeatures(db.kysely, id);
+      return feature!;
+    },
+  );
+
+  app.delete(
+    '/features/:id/poster',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: takes a feature’s uploaded poster away',
+        params: FeatureParamsSchema,
+        response: { 200: AdminFeatureSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      const { id } = request.params;
+      await removePoster(db.kysely, actor, id, clock.now());
+      const [feature] = await listFeatures(db.kysely, id);
+      return feature!;
     },
   );
 

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import { seatsLeft, type SeatsLeft } from './availability.ts';
 import { catalogueGeneration } from './generation.ts';
+import { uploadedPosterPath } from '../../../src/domain/posters.ts';
 import { venueAddressField } from './venueAddress.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
@@ -22,6 +23,8 @@ export type PresentationRow = Selectable<Database['presentations']> & {
   dubbing: string | null;
   subtitles: string | null;
   duration_minutes: number;
+  /** The feature's uploaded poster (migration 021); null: none. */
+  poster_key: string | null;
   venue_name_json: string;
   /** The venue's street address (migration 020); null: none given. */
   venue_address_json: string | null;
@@ -53,6 +56,7 @@ function baseQuery(db: Kysely<Database>) {
       'f.dubbing',
       'f.subtitles',
       'f.duration_minutes',
+      'f.poster_key',
       'v.name_json as venue_name_json',
       'v.address_json as venue_address_json',
       // Online when the venue sells online and so does the presentation (migration 021).
@@ -109,6 +113,7 @@ function toSummary(
     seatsLeft: left.seatsLeft,
     availability: left.availability,
     ...(row.online_sales_enabled === 0 ? { locationOffline: true } : {}),
+    ...(row.poster_key ? { poster: uploadedPosterPath(row.feature_id, row.poster_key, 'board') } : {}),
   };
 }
 

@@ -200,6 +200,10 @@ export const errorCatalogue = {
   price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
   presentation_called_off: 410, // product: the venue called this presentation off; its sales stopped (params.calledOffAt)
   presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
+  poster_type_invalid: 415, // product: a poster is a JPEG, PNG or WebP image, by its content
+  poster_too_large: 413, // product: a poster file over the limit (params.maxBytes)
+  poster_too_small: 422, // product: a poster smaller than the board shows it (params.minWidth, params.minHeight)
+  poster_unreadable: 422, // product: an image that does not decode (damaged, or too many pixels)
   sale_window_invalid: 400, // product: a sale window that closes before it opens, or after the show is long over
   message_not_failed: 409, // product: only an order message that was given up can be sent again
   report_sort_invalid: 400, // product: a report sorted in a way it does not offer (params.allowed)

@@ -67,6 +67,10 @@ export const PresentationSummarySchema = z
       .describe(
         'the venue has turned booking through the site off (location_offline); absent: on sale online',
       ),
+    poster: z
+      .string()
+      .optional()
+      .describe('the feature’s uploaded poster, 240×360 WebP; absent: the shop’s own drawing, if any'),
   })
   .meta({ id: 'PresentationSummary' });
 export type PresentationSummary = z.infer<typeof PresentationSummarySchema>;

@@ -29,6 +29,7 @@ export const AdminFeatureSchema = z
     dubbing: z.string().nullable(),
     subtitles: z.string().nullable(),
     presentations: z.number().int().describe('presentations of this feature, past ones included'),
+    poster: z.string().nullable().describe('the uploaded poster (480×720 WebP); null: none uploaded'),
   })
   .meta({ id: 'AdminFeature' });
 export type AdminFeature = z.infer<typeof AdminFeatureSchema>;
@@ -258,3 +259,8 @@ export const CallOffProgressSchema = z
   })
   .meta({ id: 'CallOffProgress' });
 export type CallOffProgress = z.infer<typeof CallOffProgressSchema>;
+
+/** A poster to upload: the image file's bytes in base64 (JPEG, PNG or WebP; what it is, not its name). */
+export const PosterUploadSchema = z.object({
+  image: z.base64().min(16).max(12_000_000).describe('the file, base64; at most 8 MB once decoded'),
+});

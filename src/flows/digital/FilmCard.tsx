@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Presentation } from '../../api/contract/presentations.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { vodPath } from '../../routing/paths.ts';
-import { posterPath } from '../../ui/posters.ts';
+import { posterPath } from '../../domain/posters.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 
 function languageName(code: string, locale: string): string {
@@ -34,7 +34,7 @@ export function FilmCard({ film, eager }: { film: Presentation; eager: boolean }
     <Card withBorder padding="md" radius="md" data-testid="digital-film" data-presentation-id={film.id}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Image
-          src={posterPath(film.featureId)}
+          src={film.poster ?? posterPath(film.featureId)}
           alt={title}
           w={96}
           h={144}

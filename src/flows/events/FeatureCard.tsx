@@ -32,7 +32,7 @@ export function FeatureCard({ group, eager }: Props) {
       data-feature-id={group.featureId}
       aria-labelledby={`feature-${lead.id}`}
     >
-      <Poster featureId={group.featureId} alt={title} eager={eager} />
+      <Poster featureId={group.featureId} uploaded={lead.poster} alt={title} eager={eager} />
       <div className={classes.body}>
         <div className={classes.tags}>
           <span className={`${classes.tag} ${classes.tagCategory}`}>{t(`category.${lead.category}`)}</span>

@@ -8,6 +8,7 @@ import {
   FeatureUpdateSchema,
 } from '../../../../src/api/contract/programmeAdmin.ts';
 import { FeatureCategorySchema } from '../../../../src/api/contract/presentations.ts';
+import { uploadedPosterPath } from '../../../../src/domain/posters.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
@@ -50,7 +51,11 @@ export async function listFeatures(db: Db, onlyId?: number): Promise<AdminFeatur
     .groupBy('feature_id')
     .execute();
   const count = new Map(counts.map((c) => [c.feature_id, Number(c.n)]));
-  return rows.map((r) => ({ ...fields(r), presentations: count.get(r.id) ?? 0 }));
+  return rows.map((r) => ({
+    ...fields(r),
+    presentations: count.get(r.id) ?? 0,
+    poster: r.poster_key ? uploadedPosterPath(r.id, r.poster_key, 'large') : null,
+  }));
 }
 
 export async function featureRow(db: Db, id: number): Promise<FeatureRow> {
@@ -77,6 +82,7 @@ export async function insertFeature(
     dubbing: f.dubbing,
     subtitles: f.subtitles,
     duration_minutes: f.durationMinutes,
+    poster_key: null,
   };
   await trx.insertInto('features').values(row).execute();
   await audit(
