@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { shot, staffLogin as login } from './helpers.ts';
 
 /**
@@ -43,6 +44,26 @@ test('a manager adds a film, sees the clashes in a preview, and schedules it in 
   const row = page.getByTestId('feature-row').filter({ hasText: 'Harbour Lights' });
   await expect(row).toContainText('105 min');
 
+  // Its poster: a landscape photo is taken, cropped upright; a GIF is refused by what it is.
+  await row.getByTestId('feature-edit').click();
+  const pick = async (name: string, format: 'jpeg' | 'gif') => {
+    const buffer = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 60, b: 140 } },
+    })
+      .toFormat(format)
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('poster-choose').click();
+    await (await chooser).setFiles({ name, mimeType: 'image/jpeg', buffer });
+  };
+  await pick('not-really.jpg', 'gif');
+  await expect(page.getByTestId('poster-error')).toHaveText('A poster must be a JPEG, PNG or WebP picture.');
+  await pick('harbour.jpg', 'jpeg');
+  await expect(page.getByTestId('poster-shown')).toHaveAttribute('src', /-large\.webp$/);
+  await expect(page.getByTestId('poster-error')).toHaveCount(0);
+  await shot(page, 'feature-poster-en.png', false);
+  await page.getByRole('button', { name: 'Cancel' }).first().click();
+
   const form = page.getByTestId('schedule-form');
   await form.getByTestId('schedule-feature').selectOption({ label: 'Harbour Lights' });
   await form.getByTestId('schedule-from').fill(venueDay(1));
@@ -62,7 +83,7 @@ test('a manager adds a film, sees the clashes in a preview, and schedules it in 
   await expect(page.getByTestId('upcoming-show').filter({ hasText: 'Harbour Lights' })).toHaveCount(4);
   await shot(page, 'schedule-created-en.png');
 
-  // On sale at once: the shop's board lists the new shows.
+  // On sale at once: the shop's board lists the new shows, with the uploaded poster.
   await expect
     .poll(async () => {
       const board = (await (await request.get('/api/seats/presentations')).json()) as {
@@ -71,6 +92,9 @@ test('a manager adds a film, sees the clashes in a preview, and schedules it in 
       return board.presentations.filter((p) => p.title.en === 'Harbour Lights').length;
     })
     .toBe(4);
+  await page.goto('/?language=en&q=Harbour');
+  const card = page.locator('[data-testid=feature-card]').filter({ hasText: 'Harbour Lights' }).first();
+  await expect(card.locator('img').first()).toHaveAttribute('src', /-board\.webp$/);
 });
 
 test('on a phone in Hebrew, the schedule preview names its clash; a spreadsheet brings shows in, line by line (he, 390 px)', async ({

@@ -12,6 +12,7 @@ import { type Feature, programmeApi } from './api.ts';
 import { FeatureForm } from './FeatureForm.tsx';
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { ScheduleImport } from './ScheduleImport.tsx';
+import { PosterPick } from './PosterPick.tsx';
 import { Upcoming } from './Upcoming.tsx';
 
 /**
@@ -66,6 +67,15 @@ export function Programme() {
                 if (editing === 'new') await programmeApi.createFeature(values);
                 else await programmeApi.updateFeature(editing.id, values);
                 setEditing(null);
+                features.reload();
+              }}
+            />
+          ) : null}
+          {editing !== null && editing !== 'new' ? (
+            <PosterPick
+              feature={editing}
+              onChanged={(f) => {
+                setEditing(f);
                 features.reload();
               }}
             />

@@ -42,6 +42,11 @@ export const programmeApi = {
   /** A schedule from a CSV file, line by line; with dryRun nothing is saved. */
   importSchedule: (body: ScheduleImportBody) =>
     apiCall<ScheduleImportAnswer>('/admin/schedules/import', { method: 'POST', body }),
+  /** Uploads a feature's poster (the file's bytes in base64). */
+  uploadPoster: (id: number, image: string) =>
+    apiCall<Feature>(`/admin/features/${id}/poster`, { method: 'PUT', body: { image } }),
+  removePoster: (id: number) =>
+    apiCall<Feature>(`/admin/features/${id}/poster`, { method: 'DELETE', body: {} }),
   /** Changes or moves a presentation (a move tells its buyers). */
   updatePresentation: (id: number, body: PresentationUpdate) =>
     apiCall<Answer<typeof AdminPresentationSchema>>(`/admin/presentations/${id}`, { method: 'PATCH', body }),
