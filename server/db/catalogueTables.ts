@@ -49,7 +49,11 @@ export interface CatalogueTables {
     integration_partner_id: Generated<number | null>;
     /** A senior-citizen price (migration 017): hidden; an ID number the senior registry confirms unlocks it. */
     is_senior: Generated<number>;
+    /** The price list it belongs to (migration 021): presentations of that list sell it. */
+    price_list_id: Generated<number>;
   };
+  /** Named sets of ticket types (migration 021); `presentation_id`: one presentation's own prices. */
+  price_lists: { id: number; name_json: string; presentation_id: number | null; created_at: number };
   products: { id: number; name_json: string; price: number; is_delivery_required: number };
   presentations: {
     id: number;
@@ -78,6 +82,8 @@ export interface CatalogueTables {
     online_sale: Generated<number>;
     /** When the presentation was called off (its sales stopped); null: it goes ahead. */
     called_off_at: Generated<number | null>;
+    /** The price list whose ticket types it sells (migration 021). */
+    price_list_id: Generated<number>;
   };
   /** One row (id 1): moved on by every change of what is sold (migration 021; catalogue/generation.ts). */
   catalogue_generation: { id: number; generation: number };

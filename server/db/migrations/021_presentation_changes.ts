@@ -14,7 +14,10 @@ import { bytesType } from './schemaChange.ts';
  * - the catalogue's generation: one row, moved on by every change of what is sold, so every process's
  *   hot caches follow a change at once (server/services/catalogue/generation.ts);
  * - a feature's uploaded poster: the sizes the board and link previews use, kept in the database (every
- *   process and machine serves them), named by a key that changes with every upload (long caching).
+ *   process and machine serves them), named by a key that changes with every upload (long caching);
+ * - price lists: every ticket type belongs to one, and a presentation sells the ticket types of its list
+ *   (in the price levels it offers). The tickets there were become list 1, which every presentation uses;
+ *   a list of a presentation's own (`presentation_id`) holds prices set for it alone.
  */
 export const presentationChangesMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -52,8 +55,42 @@ export const presentationChangesMigration = (dialect: Dialect): Migration => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('feature_posters_pk', ['feature_id', 'poster_key', 'size'])
       .execute();
+    await db.schema
+      .createTable('price_lists')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('name_json', 'text', (c) => c.notNull())
+      .addColumn('presentation_id', 'integer')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    const name = JSON.stringify({
+      he: 'מחירון רגיל',
+      en: 'Standard prices',
+      ru: 'Обычные цены',
+      ar: 'الأسعار العادية',
+      pl: 'Cennik podstawowy',
+    });
+    await sql`insert into price_lists (id, name_json, presentation_id, created_at) values (1, ${name}, null, 0)`.execute(
+      db,
+    );
+    await db.schema
+      .alterTable('tickets')
+      .addColumn('price_list_id', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .createIndex('tickets_price_list')
+      .on('tickets')
+      .columns(['price_list_id', 'ticket_group_id'])
+      .execute();
+    await db.schema
+      .alterTable('presentations')
+      .addColumn('price_list_id', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('presentations').dropColumn('price_list_id').execute();
+    await db.schema.dropIndex('tickets_price_list').execute();
+    await db.schema.alterTable('tickets').dropColumn('price_list_id').execute();
+    await db.schema.dropTable('price_lists').execute();
     await db.schema.dropTable('feature_posters').execute();
     await db.schema.alterTable('features').dropColumn('poster_key').execute();
     await db.schema.dropTable('catalogue_generation').execute();

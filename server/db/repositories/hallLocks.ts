@@ -12,3 +12,12 @@ export async function holdHalls(trx: Kysely<Database>, hallIds: readonly number[
   for (const id of [...new Set(hallIds)].sort((a, b) => a - b))
     await sql`select pg_advisory_xact_lock(hashtextextended(${`hall:${id}`}, 0))`.execute(trx);
 }
+
+/**
+ * Holds a named kind of catalogue write (new ticket types and price lists, `prices`) until the
+ * transaction ends, so two writers never take the same new ids. SQLite writes one at a time already.
+ */
+export async function holdNamed(trx: Kysely<Database>, name: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue:${name}`}, 0))`.execute(trx);
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAuditRoutes } from './audit.ts';
 import { adminProgrammeRoutes } from './programme.ts';
+import { adminPriceRoutes } from './prices.ts';
 import { adminSeatplanRoutes } from './seatplans.ts';
 import { adminVenueRoutes } from './venues.ts';
 import { adminStaffUserRoutes } from './staffUsers.ts';
@@ -17,4 +18,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminVenueRoutes);
   await app.register(adminSeatplanRoutes);
   await app.register(adminProgrammeRoutes);
+  await app.register(adminPriceRoutes);
 };

@@ -80,6 +80,8 @@ export async function memberTickets(
   const rows = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
+    .innerJoin('presentations as pl', 'pl.id', 'ptg.presentation_id')
+    .whereRef('t.price_list_id', '=', 'pl.price_list_id')
     .selectAll('t')
     .where('ptg.presentation_id', '=', presentationId)
     .where('t.is_hidden', '=', 1)

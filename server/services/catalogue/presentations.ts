@@ -122,6 +122,8 @@ async function minPrices(db: Kysely<Database>, ids: number[]): Promise<Map<numbe
   const rows = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
+    .innerJoin('presentations as pl', 'pl.id', 'ptg.presentation_id')
+    .whereRef('t.price_list_id', '=', 'pl.price_list_id')
     .select(['ptg.presentation_id', (eb) => eb.fn.min<number>('t.price').as('min_price')])
     .where('ptg.presentation_id', 'in', ids)
     // A price only a code unlocks (a voucher's 0, a partner's discount) is not the board's "from" price.

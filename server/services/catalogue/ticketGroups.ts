@@ -62,6 +62,9 @@ async function ticketRows(db: Kysely<Database>, id: number, which: TicketVisibil
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('ticket_groups as tg', 'tg.id', 'ptg.ticket_group_id')
     .innerJoin('tickets as t', 't.ticket_group_id', 'tg.id')
+    // The ticket types of the presentation's price list only.
+    .innerJoin('presentations as pl', 'pl.id', 'ptg.presentation_id')
+    .whereRef('t.price_list_id', '=', 'pl.price_list_id')
     .select(['tg.id as group_id', 'tg.name_json as group_name_json'])
     .selectAll('t')
     .where('ptg.presentation_id', '=', id);

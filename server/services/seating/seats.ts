@@ -97,6 +97,8 @@ async function hasPricePolicy(db: Db, presentationId: number, ticketGroupId: num
   const row = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
+    .innerJoin('presentations as pl', 'pl.id', 'ptg.presentation_id')
+    .whereRef('t.price_list_id', '=', 'pl.price_list_id')
     .select('t.id')
     .where('ptg.presentation_id', '=', presentationId)
     .where('ptg.ticket_group_id', '=', ticketGroupId)

@@ -98,6 +98,8 @@ export const auditObjectTypes = [
   'seatplan',
   'presentation',
   'feature',
+  'price_list',
+  'ticket_type',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(auditObjectTypes);
 

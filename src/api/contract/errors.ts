@@ -200,6 +200,11 @@ export const errorCatalogue = {
   price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
   presentation_called_off: 410, // product: the venue called this presentation off; its sales stopped (params.calledOffAt)
   presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
+  price_list_not_found: 404,
+  ticket_type_not_found: 404,
+  price_level_not_found: 404, // product: no such price level (params.priceLevelId)
+  price_list_private: 409, // product: a presentation's own price list is not given to another (params.presentationId)
+  price_level_not_in_list: 400, // product: the price list has no ticket type in a level the show sells (params.priceLevelId)
   poster_type_invalid: 415, // product: a poster is a JPEG, PNG or WebP image, by its content
   poster_too_large: 413, // product: a poster file over the limit (params.maxBytes)
   poster_too_small: 422, // product: a poster smaller than the board shows it (params.minWidth, params.minHeight)

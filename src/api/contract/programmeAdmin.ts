@@ -95,6 +95,12 @@ const SaleFields = {
     .describe('3: no single free seat may be left beside a selection'),
   serviceCharge: z.number().int().min(0).max(100_000).default(0).describe('per ticket, minor units'),
   lockTimer: LockTimerSchema.optional().describe('seconds per order step; default: the venue’s usual'),
+  priceListId: z
+    .number()
+    .int()
+    .positive()
+    .default(1)
+    .describe('the price list whose ticket types the shows sell; default: the standard list (1)'),
 };
 
 export const ScheduleBodySchema = z
@@ -163,6 +169,7 @@ export const AdminPresentationSchema = z
     serviceCharge: z.number().int(),
     priceLevelIds: z.array(z.number().int()),
     onlineSale: z.boolean().describe('false: sold at the box office only'),
+    priceListId: z.number().int().describe('the price list whose ticket types it sells'),
     lockTimer: LockTimerSchema,
     calledOffAt: IsoDateTimeSchema.nullable().describe('when it was called off; null: it goes ahead'),
     sold: z.number().int().describe('tickets sold or held for it (valid, or with a payment under way)'),
@@ -238,6 +245,7 @@ export const PresentationUpdateSchema = z
     seatingPolicyId: z.union([z.literal(1), z.literal(3)]),
     serviceCharge: z.number().int().min(0).max(100_000).describe('per ticket, minor units; new sales only'),
     lockTimer: LockTimerSchema,
+    priceListId: z.number().int().positive().describe('another price list, for new sales'),
   })
   .partial()
   .refine((v) => Object.keys(v).some((k) => k !== 'cleaningGapMinutes'), 'nothing to change');

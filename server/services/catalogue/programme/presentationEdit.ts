@@ -6,6 +6,7 @@ import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
 import { queueOrderMessages } from '../../messages/queue.ts';
+import { assertListFits, moveAddons } from '../prices/priceLists.ts';
 import { clashesInHalls, clashView, listAdminPresentations } from './presentationsAdmin.ts';
 import { changeCatalogue } from '../generation.ts';
 
@@ -44,6 +45,7 @@ export async function updatePresentation(
         'p.service_charge',
         'p.lock_timer_json',
         'p.called_off_at',
+        'p.price_list_id',
         'f.duration_minutes',
         'sp.hall_id',
         'sp.id as seatplan_id',
@@ -127,6 +129,23 @@ export async function updatePresentation(
       (set as Record<string, unknown>)[column] = value;
       before[field] = field === 'lockTimer' ? JSON.parse(String(p[column])) : p[column];
       after[field] = change[field];
+    }
+    if (change.priceListId !== undefined && change.priceListId !== p.price_list_id) {
+      const levels = await trx
+        .selectFrom('presentation_ticket_groups')
+        .select('ticket_group_id')
+        .where('presentation_id', '=', id)
+        .execute();
+      await assertListFits(
+        trx,
+        change.priceListId,
+        levels.map((l) => l.ticket_group_id),
+        id,
+      );
+      await moveAddons(trx, id, p.price_list_id, change.priceListId);
+      set.price_list_id = change.priceListId;
+      before.priceListId = p.price_list_id;
+      after.priceListId = change.priceListId;
     }
     if (Object.keys(set).length === 0) return;
     await trx.updateTable('presentations').set(set).where('id', '=', id).execute();

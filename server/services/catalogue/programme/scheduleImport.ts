@@ -15,6 +15,7 @@ import { AppError } from '../../../errors.ts';
 import type { Actor } from '../../audit/log.ts';
 import { priceLevels } from '../plans/versions.ts';
 import { clashesInHalls, clashView } from './presentationsAdmin.ts';
+import { priceListLevels } from '../prices/priceLists.ts';
 import { saleSettings } from './schedules.ts';
 import { type HallPlan, hallPlanOf, insertShows, type NewShow, writeShows } from './showWriter.ts';
 
@@ -43,7 +44,12 @@ interface Resolved {
 }
 
 /** Each readable line resolved to a show, or refused with the code that says why. */
-async function resolveLines(db: Db, lines: readonly ScheduleLine[], now: number) {
+async function resolveLines(
+  db: Db,
+  lines: readonly ScheduleLine[],
+  listLevels: ReadonlySet<number>,
+  now: number,
+) {
   const [features, halls, levels] = await Promise.all([
     db.selectFrom('features').select(['id', 'title_json', 'duration_minutes']).execute(),
     db.selectFrom('halls').select(['id', 'name_json']).execute(),
@@ -92,6 +98,11 @@ async function resolveLines(db: Db, lines: readonly ScheduleLine[], now: number)
       businessDate: businessDate(startsAt),
     };
     const priceLevelIds = wanted.length ? wanted.map((w) => w.id!) : hall.planLevels;
+    const missing = priceLevelIds.find((id) => !listLevels.has(id));
+    if (missing !== undefined) {
+      refuse(line, 'price_level_not_in_list', `the price list has no ticket for price level ${missing}`);
+      continue;
+    }
     resolved.push({
       line,
       item: { show, featureId: f.id, hall, priceLevelIds },
@@ -177,7 +188,8 @@ export async function importSchedule(
     }),
   );
   const run = async (trx: Db) => {
-    const { resolved, refused } = await resolveLines(trx, file.lines, now);
+    const listLevels = await priceListLevels(trx, body.priceListId);
+    const { resolved, refused } = await resolveLines(trx, file.lines, listLevels, now);
     if (!body.dryRun) await holdHalls(trx, [...new Set(resolved.map((r) => r.item.show.hallId))]);
     const { fits, clashing } = await checkClashes(trx, resolved, body.cleaningGapMinutes);
     const ids = body.dryRun

@@ -16,6 +16,7 @@ import { holdHalls } from '../../../db/repositories/hallLocks.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor } from '../../audit/log.ts';
+import { assertListFits } from '../prices/priceLists.ts';
 import { featureRow } from './features.ts';
 import { clashesInHalls, clashView, listAdminPresentations } from './presentationsAdmin.ts';
 import {
@@ -69,6 +70,7 @@ async function layOut(db: Db, input: ScheduleBody, now: number): Promise<Laid & 
   const body = ScheduleBodySchema.parse(input);
   const feature = await featureRow(db, body.featureId);
   const halls = await hallPlans(db, body);
+  await assertListFits(db, body.priceListId, [...new Set(halls.flatMap((h) => h.priceLevelIds))]);
   const all = expandSchedule(body, feature.duration_minutes);
   // A range that starts today leaves out today's times that have gone by.
   const shows = all.filter((s) => s.startsAt > now);
@@ -168,6 +170,7 @@ export function saleSettings(
     | 'reserved'
     | 'serviceCharge'
     | 'lockTimer'
+    | 'priceListId'
   >,
   now: number,
 ): SaleSettings {
@@ -178,5 +181,6 @@ export function saleSettings(
     reserved: body.reserved,
     serviceCharge: body.serviceCharge,
     lockTimer: body.lockTimer ?? DEFAULT_LOCK_TIMER,
+    priceListId: body.priceListId,
   };
 }

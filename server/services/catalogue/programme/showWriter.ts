@@ -70,6 +70,8 @@ export interface SaleSettings {
   reserved: boolean;
   serviceCharge: number;
   lockTimer: LockTimer;
+  /** The price list the shows sell from (checked by the caller: assertListFits). */
+  priceListId: number;
 }
 
 export interface NewShow {
@@ -112,6 +114,7 @@ export async function insertShows(
       sale_end: show.startsAt + sale.saleEndsMinutesAfterStart * 60_000,
       lock_timer_json: JSON.stringify(sale.lockTimer),
       service_charge: sale.serviceCharge,
+      price_list_id: sale.priceListId,
       is_display_qr: 1,
       view_area_filename: null,
       image_map_html: null,
@@ -147,6 +150,7 @@ export async function insertShows(
           saleStart: iso(r.sale_start),
           saleEnd: iso(r.sale_end),
           priceLevelIds,
+          priceListId: sale.priceListId,
         },
       },
       now,

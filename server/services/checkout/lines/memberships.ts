@@ -63,10 +63,14 @@ export const memberships: LineKind<MembershipLine[]> = {
             new AppError('membership_seat_required', 'the seat is no longer held', { id: l.membershipId }),
         );
         const names = (await seatNames(trx, p.seatplanId)).get(`${seat.si}_${seat.x}_${seat.y}` as never);
+        // The first ticket type of the seat's price level in the presentation's price list.
         const ticket = await trx
           .selectFrom('tickets')
           .select('id')
           .where('ticket_group_id', '=', seat.tg)
+          .where('price_list_id', '=', (eb) =>
+            eb.selectFrom('presentations').select('price_list_id').where('id', '=', p.id),
+          )
           .orderBy('is_hidden')
           .orderBy('sort')
           .orderBy('id')

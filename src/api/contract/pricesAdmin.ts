@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { IdParam, LocalizedTextSchema } from './common.ts';
+
+/**
+ * The admin API's prices (issue 34): price lists, each a set of ticket types per price level (the seat
+ * plan's ticket groups), reusable across presentations ("evening film", "matinee"); a presentation sells
+ * the ticket types of its list, and may have a list of its own (its own prices). Managers and admins.
+ * Amounts in minor units (agorot). A change applies to new sales: what was sold keeps its price.
+ */
+
+const NameSchema = LocalizedTextSchema.refine(
+  (n) => Object.values(n).some((v) => typeof v === 'string' && v.trim() !== ''),
+  'a name in at least one language',
+).refine((n) => Object.values(n).every((v) => (v ?? '').length <= 120), 'names of at most 120 characters');
+
+const Amount = z.number().int().min(0).max(10_000_000);
+const Quantity = z.number().int().min(1).max(100).nullable();
+
+export const AdminTicketTypeSchema = z
+  .object({
+    id: z.number().int(),
+    ticketGroupId: z.number().int().describe('its price level'),
+    name: LocalizedTextSchema,
+    code: z.string(),
+    price: z.number().int(),
+    serviceCharge: z.number().int().describe('per ticket; 0: the presentation’s own'),
+    minQuantity: z.number().int().nullable(),
+    maxQuantity: z.number().int().nullable(),
+    multiplyFactor: z.number().int().describe('seats one ticket takes (a family ticket: 4)'),
+    kind: z
+      .enum(['regular', 'code', 'member', 'partner', 'senior', 'voucher', 'sub'])
+      .describe('who may buy it: everyone, or a code, a member, a partner’s card, a senior, a voucher'),
+  })
+  .meta({ id: 'AdminTicketType' });
+export type AdminTicketType = z.infer<typeof AdminTicketTypeSchema>;
+
+export const AdminPriceListSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    presentationId: z.number().int().nullable().describe('the presentation whose own prices these are'),
+    presentations: z.number().int().describe('presentations selling from it, past ones included'),
+    levels: z.array(
+      z.object({ id: z.number().int(), name: LocalizedTextSchema, tickets: z.array(AdminTicketTypeSchema) }),
+    ),
+  })
+  .meta({ id: 'AdminPriceList' });
+export type AdminPriceList = z.infer<typeof AdminPriceListSchema>;
+export const AdminPriceListsAnswerSchema = z.object({ priceLists: z.array(AdminPriceListSchema) });
+
+export const PriceListCreateSchema = z.object({
+  name: NameSchema,
+  copyOf: z.number().int().positive().default(1).describe('the list whose ticket types it starts with'),
+  priceLevelIds: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(50)
+    .optional()
+    .describe('only the ticket types of these price levels; default: all of the copied list'),
+});
+export type PriceListCreate = z.input<typeof PriceListCreateSchema>;
+export const PriceListUpdateSchema = z.object({ name: NameSchema });
+
+const TicketFields = {
+  name: NameSchema,
+  price: Amount,
+  serviceCharge: Amount.describe('per ticket; 0: the presentation’s own'),
+  minQuantity: Quantity,
+  maxQuantity: Quantity,
+};
+export const TicketTypeCreateSchema = z
+  .object({
+    ticketGroupId: z.number().int().positive(),
+    ...TicketFields,
+    serviceCharge: TicketFields.serviceCharge.default(0),
+    minQuantity: Quantity.default(null),
+    maxQuantity: Quantity.default(null),
+  })
+  .refine((t) => t.minQuantity === null || t.maxQuantity === null || t.minQuantity <= t.maxQuantity, {
+    message: 'minQuantity above maxQuantity',
+    path: ['maxQuantity'],
+  });
+export type TicketTypeCreate = z.input<typeof TicketTypeCreateSchema>;
+/** Only what is sent changes. */
+export const TicketTypeUpdateSchema = z
+  .object(TicketFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'nothing to change');
+export type TicketTypeUpdate = z.input<typeof TicketTypeUpdateSchema>;
+
+export const PriceListParamsSchema = z.object({ id: IdParam });
