@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { StaffMe } from '../api/contract/staff.ts';
 import { AuditLog } from './audit/AuditLog.tsx';
 import { OrderMessages } from './OrderMessages.tsx';
+import { Prices } from './prices/Prices.tsx';
 import { Programme } from './programme/Programme.tsx';
 import { Reports } from './reports/Reports.tsx';
 import { TOUCH_PX } from './ui/touch.ts';
@@ -16,7 +17,16 @@ import { Waivers } from './Waivers.tsx';
 type Role = StaffMe['role'];
 
 interface StaffTab {
-  id: 'reports' | 'confirmations' | 'programme' | 'venues' | 'waivers' | 'audit' | 'users' | 'tokens';
+  id:
+    | 'reports'
+    | 'confirmations'
+    | 'programme'
+    | 'prices'
+    | 'venues'
+    | 'waivers'
+    | 'audit'
+    | 'users'
+    | 'tokens';
   /** Who sees it besides an admin, who sees every tab (the box office lets an admin do everything). */
   roles: readonly Role[];
   panel(role: Role): ReactNode;
@@ -27,6 +37,7 @@ const TABS: readonly StaffTab[] = [
   { id: 'reports', roles: ['manager'], panel: () => <Reports /> },
   { id: 'confirmations', roles: ['manager'], panel: () => <OrderMessages /> },
   { id: 'programme', roles: ['manager'], panel: () => <Programme /> },
+  { id: 'prices', roles: ['manager'], panel: () => <Prices /> },
   { id: 'venues', roles: ['manager'], panel: () => <Venues /> },
   { id: 'waivers', roles: ['manager', 'box_office'], panel: () => <Waivers /> },
   { id: 'audit', roles: ['manager'], panel: (role) => <AuditLog admin={role === 'admin'} /> },

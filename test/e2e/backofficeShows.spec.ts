@@ -86,3 +86,84 @@ test('a manager moves one showing and calls another off; its buyer is refunded (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await row(late!.id).screenshot({ path: test.info().outputPath('show-called-off-he-390.png') });
 });
+
+test('a manager makes a price list, sells a show from it, and raises a price: the sold ticket keeps its price (en desktop, he phone)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/staff/prices?language=en');
+  await login(page);
+  await expect(page.getByTestId('prices')).toBeVisible();
+  const api = page.request;
+  const feature = await api.post('/api/admin/features', {
+    data: { title: { en: 'Early Tide', he: 'גאות מוקדמת' }, category: 'movie', durationMinutes: 80 },
+  });
+  const day = venueDay(6);
+  const made = await api.post('/api/admin/schedules', {
+    data: {
+      featureId: ((await feature.json()) as { id: number }).id,
+      hallIds: [HALL_1],
+      from: day,
+      to: day,
+      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['07:00'] }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const showId = ((await made.json()) as { presentations: { id: number }[] }).presentations[0]!.id;
+
+  // A list of its own, copied from the standard one, with a cheaper regular ticket.
+  await page.getByTestId('price-list-new').click();
+  await page.getByRole('dialog').locator('input[name=hall-en]').fill('Early bird');
+  await page.getByTestId('hall-name-save').click();
+  await expect(page.getByTestId('price-list')).toHaveValue(/\d+/);
+  const regular = page.getByTestId('price-level').first().getByTestId('ticket-type').first();
+  await regular.getByTestId('ticket-price').fill('19');
+  await regular.getByTestId('ticket-price-save').click();
+  await expect(regular.getByTestId('ticket-price-save')).toBeDisabled();
+  await shot(page, 'price-list-en.png');
+
+  // The show sells from it.
+  await page.goto('/staff/programme?language=en');
+  await page.getByTestId('upcoming-hall').selectOption(String(HALL_1));
+  const row = page.locator(`[data-testid=upcoming-show][data-presentation-id="${showId}"]`);
+  await row.getByTestId('show-edit').click();
+  await page.getByTestId('show-price-list').selectOption({ label: 'Early bird' });
+  await page.getByTestId('show-save').click();
+  await expect(page.getByTestId('show-saved')).toBeVisible();
+  const regularPrice = async () => {
+    const groups = (await (await api.get(`/api/presentations/${showId}/ticketGroups`)).json()) as {
+      ticketGroups: { id: number; tickets: { price: number }[] }[];
+    };
+    return groups.ticketGroups.find((g) => g.id === 1)!.tickets[0]!.price;
+  };
+  expect(await regularPrice()).toBe(1900);
+  const board = (await (await api.get('/api/seats/presentations')).json()) as {
+    presentations: PresentationSummary[];
+  };
+  const bought = await buySeat(
+    api,
+    board.presentations.find((p) => p.id === showId)!,
+  );
+
+  // Raised for new sales: the ticket sold keeps 19.00.
+  await page.goto('/staff/prices?language=en');
+  await page.getByTestId('price-list').selectOption({ label: 'Early bird' });
+  await regular.getByTestId('ticket-price').fill('23');
+  await regular.getByTestId('ticket-price').press('Enter');
+  await expect(regular.getByTestId('ticket-price-save')).toBeDisabled();
+  expect(await regularPrice()).toBe(2300);
+  const doc = (await (await api.get(`/api/edocument/${encodeURIComponent(bought.documentKey)}`)).json()) as {
+    tickets: { price: number }[];
+  };
+  expect(doc.tickets[0]!.price).toBe(1900);
+
+  // On a phone in Hebrew the list reads right to left, every price field within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/prices?language=he');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('price-level').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const save = (await page.getByTestId('ticket-price-save').first().boundingBox())!;
+  expect(save.height).toBeGreaterThanOrEqual(44);
+  await shot(page, 'prices-he-390.png');
+});

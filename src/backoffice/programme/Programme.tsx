@@ -5,6 +5,7 @@ import { venueToday } from '../../i18n/format.ts';
 import { addDaysIso } from '../../domain/venue.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { plansApi } from '../plans/api.ts';
+import { pricesApi } from '../prices/api.ts';
 import { RecordTable } from '../ui/RecordTable.tsx';
 import { TOUCH_PX } from '../ui/touch.ts';
 import { useLoaded, useName } from '../venues/shared.tsx';
@@ -24,6 +25,7 @@ export function Programme() {
   const { t } = useTranslation();
   const features = useLoaded((signal) => programmeApi.features(signal), 'features');
   const venues = useLoaded((signal) => plansApi.venues(signal), 'venues');
+  const prices = useLoaded((signal) => pricesApi.lists(signal), 'price-lists');
   const today = venueToday();
   const [hallId, setHallId] = useState<number | null>(null);
   const upcoming = useLoaded(
@@ -36,9 +38,12 @@ export function Programme() {
   const [editing, setEditing] = useState<Feature | 'new' | null>(null);
   const [created, setCreated] = useState<number | null>(null);
 
-  const error = features.error ?? venues.error;
-  if (error && !(features.data && venues.data)) return <Alert color="red">{errorText(t, error)}</Alert>;
-  if (!features.data || !venues.data) return <Skeleton height={480} radius="md" aria-busy="true" />;
+  const error = features.error ?? venues.error ?? prices.error;
+  if (error && !(features.data && venues.data && prices.data))
+    return <Alert color="red">{errorText(t, error)}</Alert>;
+  if (!features.data || !venues.data || !prices.data)
+    return <Skeleton height={480} radius="md" aria-busy="true" />;
+  const priceLists = prices.data.priceLists;
   const list = features.data.features;
   const halls = venues.data.venues.flatMap((v) => v.halls).filter((h) => h.published !== null);
   const shownHall = hallId ?? halls[0]?.id ?? null;
@@ -87,6 +92,7 @@ export function Programme() {
         <ScheduleForm
           features={list}
           halls={halls}
+          priceLists={priceLists.filter((l) => l.presentationId === null)}
           onCreated={(count, firstHall) => {
             setCreated(count);
             setHallId(firstHall);
@@ -119,7 +125,11 @@ export function Programme() {
         halls={halls}
         hallId={shownHall}
         onHall={setHallId}
-        onChanged={upcoming.reload}
+        priceLists={priceLists}
+        onChanged={() => {
+          upcoming.reload();
+          prices.reload();
+        }}
       />
     </Stack>
   );

@@ -27,6 +27,7 @@ import type { AdminHall } from '../plans/api.ts';
 import { useName } from '../venues/shared.tsx';
 import { type Feature, programmeApi, type SchedulePreview } from './api.ts';
 import { PreviewList } from './PreviewList.tsx';
+import type { PriceList } from '../prices/api.ts';
 
 interface Rule {
   weekdays: string[];
@@ -52,10 +53,13 @@ function timesOf(text: string): string[] | null {
 export function ScheduleForm({
   features,
   halls,
+  priceLists,
   onCreated,
 }: {
   features: readonly Feature[];
   halls: readonly AdminHall[];
+  /** The price lists shows may sell from (not another show's own). */
+  priceLists: readonly PriceList[];
   /** How many shows were made, and the first hall they are in. */
   onCreated(count: number, hallId: number): void;
 }) {
@@ -69,6 +73,7 @@ export function ScheduleForm({
   const [to, setTo] = useState(addDaysIso(today, 13));
   const [rules, setRules] = useState<Rule[]>([{ weekdays: EVERY_DAY, times: '' }]);
   const [gap, setGap] = useState<number | string>(15);
+  const [priceListId, setPriceListId] = useState(priceLists[0]?.id ?? 1);
   const [preview, setPreview] = useState<{ body: string; answer: SchedulePreview } | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const { busy, error, run, setError } = useAction();
@@ -91,6 +96,7 @@ export function ScheduleForm({
       to,
       rules: parsed.map((r) => ({ weekdays: r.weekdays, times: r.times! })),
       cleaningGapMinutes: Number(gap) || 0,
+      priceListId,
     };
   }
   function fail(key: string): null {
@@ -98,7 +104,7 @@ export function ScheduleForm({
     return null;
   }
 
-  const current = JSON.stringify([featureId, hallIds, from, to, rules, gap]);
+  const current = JSON.stringify([featureId, hallIds, from, to, rules, gap, priceListId]);
   const previewed = preview?.body === current ? preview.answer : null;
 
   const showPreview = () => {
@@ -217,6 +223,14 @@ export function ScheduleForm({
           >
             {t('backoffice.programme.addRule')}
           </Button>
+          <NativeSelect
+            label={t('backoffice.programme.priceList')}
+            value={String(priceListId)}
+            onChange={(e) => setPriceListId(Number(e.currentTarget.value))}
+            data={priceLists.map((l) => ({ value: String(l.id), label: name(l.name) }))}
+            styles={touchInput}
+            data-testid="schedule-price-list"
+          />
           <NumberInput
             label={t('backoffice.programme.cleaningGap')}
             value={gap}

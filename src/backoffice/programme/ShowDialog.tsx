@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PresentationUpdate } from '../../api/contract/programmeAdmin.ts';
@@ -11,6 +22,7 @@ import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 import { useAction } from '../ui/useAction.ts';
 import { useName } from '../venues/shared.tsx';
 import { type AdminPresentation, programmeApi } from './api.ts';
+import type { PriceList } from '../prices/api.ts';
 
 /**
  * Changes one show: its day and time (a move: its buyers are told, their e-tickets show the new time)
@@ -18,10 +30,12 @@ import { type AdminPresentation, programmeApi } from './api.ts';
  */
 export function ShowDialog({
   show,
+  priceLists,
   onClose,
   onSaved,
 }: {
   show: AdminPresentation | null;
+  priceLists: readonly PriceList[];
   onClose(): void;
   onSaved(p: AdminPresentation, moved: boolean): void;
 }) {
@@ -36,17 +50,28 @@ export function ShowDialog({
       centered
       fullScreen={phone}
     >
-      {show ? <ShowForm key={show.id} show={show} onClose={onClose} onSaved={onSaved} /> : null}
+      {show ? (
+        <ShowForm
+          key={show.id}
+          show={show}
+          // Lists any show may use, and this show's own.
+          priceLists={priceLists.filter((l) => l.presentationId === null || l.presentationId === show.id)}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
     </Modal>
   );
 }
 
 function ShowForm({
   show,
+  priceLists,
   onClose,
   onSaved,
 }: {
   show: AdminPresentation;
+  priceLists: readonly PriceList[];
   onClose(): void;
   onSaved(p: AdminPresentation, moved: boolean): void;
 }) {
@@ -56,6 +81,8 @@ function ShowForm({
   const [day, setDay] = useState(show.businessDate);
   const [time, setTime] = useState(wallTime(startsAt, zone));
   const [online, setOnline] = useState(show.onlineSale);
+  const [priceListId, setPriceListId] = useState(show.priceListId);
+  const name = useName();
   const [invalid, setInvalid] = useState(false);
   const { busy, error, run } = useAction();
 
@@ -68,6 +95,7 @@ function ShowForm({
     const change: PresentationUpdate = {};
     if (at !== startsAt) change.startsAt = new Date(at).toISOString();
     if (online !== show.onlineSale) change.onlineSale = online;
+    if (priceListId !== show.priceListId) change.priceListId = priceListId;
     if (Object.keys(change).length === 0) return onClose();
     await run(async () => {
       const saved = await programmeApi.updatePresentation(show.id, change);
@@ -103,6 +131,15 @@ function ShowForm({
             {t('backoffice.programme.moveTells', { count: show.sold })}
           </Text>
         ) : null}
+        <NativeSelect
+          label={t('backoffice.programme.priceList')}
+          description={t('backoffice.programme.priceListHint')}
+          value={String(priceListId)}
+          onChange={(e) => setPriceListId(Number(e.currentTarget.value))}
+          data={priceLists.map((l) => ({ value: String(l.id), label: name(l.name) }))}
+          styles={touchInput}
+          data-testid="show-price-list"
+        />
         <Checkbox
           label={t('backoffice.programme.onlineSale')}
           checked={online}

@@ -11,6 +11,7 @@ import { useName } from '../venues/shared.tsx';
 import { type AdminPresentation, programmeApi } from './api.ts';
 import { CallOffProgress } from './CallOffProgress.tsx';
 import { ShowDialog } from './ShowDialog.tsx';
+import type { PriceList } from '../prices/api.ts';
 
 /**
  * What is on in one hall in the coming week, each show with what it has sold: changed or moved (its
@@ -21,12 +22,14 @@ export function Upcoming({
   halls,
   hallId,
   onHall,
+  priceLists,
   onChanged,
 }: {
   presentations: readonly AdminPresentation[] | null;
   halls: readonly AdminHall[];
   hallId: number | null;
   onHall(id: number): void;
+  priceLists: readonly PriceList[];
   onChanged(): void;
 }) {
   const { t } = useTranslation();
@@ -150,6 +153,7 @@ export function Upcoming({
       </Stack>
       <ShowDialog
         show={editing}
+        priceLists={priceLists}
         onClose={() => setEditing(null)}
         onSaved={(p, moved) => {
           setEditing(null);

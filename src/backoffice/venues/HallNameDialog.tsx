@@ -13,11 +13,13 @@ import { trimmedNames } from './shared.tsx';
 export interface HallNameAsk {
   title: string;
   action: string;
+  /** The line above the names; default: the hall's. */
+  hint?: string;
   initial: LocalizedText;
   save(name: LocalizedText): Promise<void>;
 }
 
-/** A hall's name in every language: to add a hall or to rename one. */
+/** A name in every language: to add a hall or rename one, to name a price list. */
 export function HallNameDialog({ ask, onClose }: { ask: HallNameAsk | null; onClose(): void }) {
   const phone = usePhone();
   return (
@@ -49,7 +51,7 @@ function HallNameForm({ ask, onClose }: { ask: HallNameAsk; onClose(): void }) {
     <form onSubmit={(e) => void submit(e)} data-testid="hall-name-form" noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('backoffice.venues.hallNameHint')}
+          {ask.hint ?? t('backoffice.venues.hallNameHint')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {supportedLocales.map((l) => (
