@@ -6,7 +6,7 @@ import { loadOrderDocument } from '../../services/orders/documents.ts';
 import { commit, sandboxOf, seatCart, ticketGroupsOf } from '../../testing/checkout.ts';
 import { addGiftCard, giftCardBalance, lockAll } from '../../testing/checkoutScenarios.ts';
 import { listPresentations, lock, lockBody, plainFreeSeats } from '../../testing/fixtures.ts';
-import { createTestApp, dialects, type TestApp, visitor } from '../../testing/harness.ts';
+import { createPeerApp, createTestApp, dialects, type TestApp, visitor } from '../../testing/harness.ts';
 import { asStaff, demoStaffCookie } from '../../testing/staff.ts';
 
 const DAY = 86_400_000;
@@ -223,5 +223,37 @@ describe.each(dialects)('changing and calling off presentations on %s', (dialect
     expect((await manager.post(`/api/admin/presentations/${begun.id}/call-off`)).json().code).toBe(
       'presentation_started',
     );
+  });
+
+  it('shows a change on another process at once: its board follows the catalogue, not a timer', async () => {
+    // A second box office on the same database (WORKERS=2, or two machines), its board read and cached.
+    const peer = await createPeerApp(t);
+    try {
+      const movie = movies[5]!;
+      const board = async () => (await listPresentations(peer)).find((p) => p.id === movie.id);
+      expect(await board()).toMatchObject({ id: movie.id });
+      // The test's clock stands still: without the catalogue's generation the peer would keep its
+      // cached board for ever.
+      const later = new Date(Date.parse(movie.dateTime) + 50 * DAY).toISOString();
+      expect(
+        (await manager.patch(`/api/admin/presentations/${movie.id}`, { startsAt: later })).statusCode,
+      ).toBe(200);
+      await expect.poll(async () => (await board())?.dateTime, { timeout: 2000, interval: 25 }).toBe(later);
+      const groups = await peer.inject({ url: `/api/presentations/${movie.id}/ticketGroups` });
+      expect(groups.statusCode).toBe(200);
+      expect((await manager.post(`/api/admin/presentations/${movie.id}/call-off`)).statusCode).toBe(202);
+      await expect.poll(board, { timeout: 2000, interval: 25 }).toBeUndefined();
+      await expect
+        .poll(
+          async () => (await peer.inject({ url: `/api/presentations/${movie.id}/ticketGroups` })).json().code,
+          {
+            timeout: 2000,
+            interval: 25,
+          },
+        )
+        .toBe('presentation_called_off');
+    } finally {
+      await peer.close();
+    }
   });
 });
