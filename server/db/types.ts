@@ -90,6 +90,8 @@ export interface Database
   };
   ticket_groups: { id: number; name_json: string };
   presentation_products: { presentation_id: number; product_id: number; sort: number };
+  /** Products a venue offers with every presentation of its own (migration 021). */
+  venue_products: { venue_id: number; product_id: number; sort: number };
   presentation_ticket_groups: { presentation_id: number; ticket_group_id: number };
   seat_holds: {
     presentation_id: number;

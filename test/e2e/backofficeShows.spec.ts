@@ -157,6 +157,24 @@ test('a manager makes a price list, sells a show from it, and raises a price: th
   };
   expect(doc.tickets[0]!.price).toBe(1900);
 
+  // A product the venue sells with all its shows: named, priced, offered at Hall 1's venue.
+  await page.getByTestId('product-new').click();
+  await page.getByRole('dialog').locator('input[name=hall-en]').fill('Harbour nachos');
+  await page.getByTestId('hall-name-save').click();
+  const product = page.getByTestId('product').filter({ hasText: 'Harbour nachos' });
+  await product.getByTestId('product-price').fill('22');
+  await product.getByTestId('product-price-save').click();
+  await expect(product.getByTestId('product-price-save')).toBeDisabled();
+  await product.locator('label', { hasText: 'Hadar Cinema' }).click();
+  await expect
+    .poll(async () => {
+      const shown = (await (await api.get(`/api/presentations/${showId}`)).json()) as {
+        products: { name: { en?: string }; price: number }[];
+      };
+      return shown.products.find((p) => p.name.en === 'Harbour nachos')?.price;
+    })
+    .toBe(2200);
+
   // On a phone in Hebrew the list reads right to left, every price field within the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/staff/prices?language=he');

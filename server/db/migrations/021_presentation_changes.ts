@@ -17,7 +17,9 @@ import { bytesType } from './schemaChange.ts';
  *   process and machine serves them), named by a key that changes with every upload (long caching);
  * - price lists: every ticket type belongs to one, and a presentation sells the ticket types of its list
  *   (in the price levels it offers). The tickets there were become list 1, which every presentation uses;
- *   a list of a presentation's own (`presentation_id`) holds prices set for it alone.
+ *   a list of a presentation's own (`presentation_id`) holds prices set for it alone;
+ * - products (concessions, merchandise) may be offered by a venue, with all of its presentations, beside
+ *   those offered with one presentation.
  */
 export const presentationChangesMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -85,8 +87,16 @@ export const presentationChangesMigration = (dialect: Dialect): Migration => ({
       .alterTable('presentations')
       .addColumn('price_list_id', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
+    await db.schema
+      .createTable('venue_products')
+      .addColumn('venue_id', 'integer', (c) => c.notNull())
+      .addColumn('product_id', 'integer', (c) => c.notNull())
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('venue_products_pk', ['venue_id', 'product_id'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('venue_products').execute();
     await db.schema.alterTable('presentations').dropColumn('price_list_id').execute();
     await db.schema.dropIndex('tickets_price_list').execute();
     await db.schema.alterTable('tickets').dropColumn('price_list_id').execute();

@@ -167,4 +167,51 @@ describe.each(dialects)('price lists on %s', (dialect) => {
       403,
     );
   });
+
+  it('offers a product at a venue with all its shows, sells it at its price, and changes it for new sales', async () => {
+    const movie = movies[6]!;
+    const made = await manager.post('/api/admin/products', {
+      name: { en: 'Nachos', he: 'נאצ׳וס' },
+      price: 2200,
+      venueIds: [movie.venueId],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const nachos = made.json();
+    expect(nachos).toMatchObject({ venueIds: [movie.venueId], presentations: 0, deliveryRequired: false });
+    const shown = (await t.app.inject({ url: `/api/presentations/${movie.id}` })).json();
+    expect(shown.products).toContainEqual({
+      id: nachos.id,
+      name: { en: 'Nachos', he: 'נאצ׳וס' },
+      price: 2200,
+      isDeliveryRequired: false,
+    });
+    const elsewhere = (await listPresentations(t.app)).find((p) => p.venueId !== movie.venueId && !p.isVod)!;
+    const there = (await t.app.inject({ url: `/api/presentations/${elsewhere.id}` })).json();
+    expect(there.products.some((p: { id: number }) => p.id === nachos.id)).toBe(false);
+
+    const me = visitor();
+    const seats = (await plainFreeSeats(t.app, movie)).filter((x) => x.ticketGroupId === 1).slice(0, 1);
+    await lockAll(t.app, me, movie, seats);
+    const body = seatCart(movie, await ticketGroupsOf(t.app, movie), seats, {
+      products: [{ id: nachos.id, presentationId: movie.id, selectedQuantity: 2, price: 1 }],
+    });
+    const res = await commit(t.app, me, crypto.randomUUID(), body);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = CheckoutCompletedSchema.parse(res.json()).order;
+    expect(order.products).toContainEqual(expect.objectContaining({ quantity: 2, total: 4400 }));
+
+    const raised = await manager.patch(`/api/admin/products/${nachos.id}`, { price: 2500, venueIds: [] });
+    expect(raised.json()).toMatchObject({ price: 2500, venueIds: [] });
+    const gone = (await t.app.inject({ url: `/api/presentations/${movie.id}` })).json();
+    expect(gone.products.some((p: { id: number }) => p.id === nachos.id)).toBe(false);
+    expect((await manager.patch('/api/admin/products/99999', { price: 1 })).json().code).toBe(
+      'product_not_found',
+    );
+    expect(
+      (await manager.post('/api/admin/products', { name: { en: 'X' }, price: 1, venueIds: [999] })).json()
+        .code,
+    ).toBe('venue_not_found');
+    const box = asStaff(t.app, await demoStaffCookie(t.app, 'box_office'));
+    expect((await box.get('/api/admin/products')).statusCode).toBe(403);
+  });
 });

@@ -3,6 +3,10 @@ import { ApiErrorSchema } from '../../../src/api/contract/errors.ts';
 import { PresentationParamsSchema } from '../../../src/api/contract/programmeAdmin.ts';
 import {
   AdminPriceListSchema,
+  AdminProductSchema,
+  AdminProductsAnswerSchema,
+  ProductCreateSchema,
+  ProductUpdateSchema,
   AdminPriceListsAnswerSchema,
   AdminTicketTypeSchema,
   PriceListCreateSchema,
@@ -18,6 +22,11 @@ import {
   renamePriceList,
 } from '../../services/catalogue/prices/priceLists.ts';
 import { addTicketType, updateTicketType } from '../../services/catalogue/prices/ticketTypes.ts';
+import {
+  createProduct,
+  listProductsAdmin,
+  updateProduct,
+} from '../../services/catalogue/products/productsAdmin.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -128,6 +137,56 @@ export const adminPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
       return ownPrices(db.kysely, actor, request.params.id, clock.now());
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: products (concessions, merchandise) with their prices and where they are offered',
+        response: { 200: AdminProductsAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await adminCaller(request, CATALOGUE);
+      reply.header('cache-control', 'private, no-store');
+      return { products: await listProductsAdmin(db.kysely) };
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: adds a product, offered by venues (all their shows) and single presentations',
+        body: ProductCreateSchema,
+        response: { 201: AdminProductSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      return reply.code(201).send(await createProduct(db.kysely, actor, request.body, clock.now()));
+    },
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Managers: changes a product (new sales keep to the new price); venueIds, presentationIds replace',
+        params: PriceListParamsSchema,
+        body: ProductUpdateSchema,
+        response: { 200: AdminProductSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      return updateProduct(db.kysely, actor, request.params.id, request.body, clock.now());
     },
   );
 };

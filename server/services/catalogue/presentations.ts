@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { TtlCache } from '../../ttlCache.ts';
 import { seatsLeft, type SeatsLeft } from './availability.ts';
 import { catalogueGeneration } from './generation.ts';
+import { offeredProducts } from './products/offered.ts';
 import { uploadedPosterPath } from '../../../src/domain/posters.ts';
 import { venueAddressField } from './venueAddress.ts';
 
@@ -268,13 +269,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
 }
 
 async function listProducts(db: Kysely<Database>, presentationId: number): Promise<Product[]> {
-  const rows = await db
-    .selectFrom('presentation_products as pp')
-    .innerJoin('products as pr', 'pr.id', 'pp.product_id')
-    .select(['pr.id', 'pr.name_json', 'pr.price', 'pr.is_delivery_required'])
-    .where('pp.presentation_id', '=', presentationId)
-    .orderBy('pp.sort')
-    .execute();
+  const rows = await offeredProducts(db, [presentationId]);
   return rows.map((r) => ({
     id: r.id,
     name: text(r.name_json),

@@ -100,6 +100,7 @@ export const auditObjectTypes = [
   'feature',
   'price_list',
   'ticket_type',
+  'product',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(auditObjectTypes);
 

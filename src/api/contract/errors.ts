@@ -200,6 +200,7 @@ export const errorCatalogue = {
   price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
   presentation_called_off: 410, // product: the venue called this presentation off; its sales stopped (params.calledOffAt)
   presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
+  product_not_found: 404,
   price_list_not_found: 404,
   ticket_type_not_found: 404,
   price_level_not_found: 404, // product: no such price level (params.priceLevelId)

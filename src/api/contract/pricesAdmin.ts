@@ -89,3 +89,40 @@ export const TicketTypeUpdateSchema = z
 export type TicketTypeUpdate = z.input<typeof TicketTypeUpdateSchema>;
 
 export const PriceListParamsSchema = z.object({ id: IdParam });
+
+export const AdminProductSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    price: z.number().int(),
+    deliveryRequired: z.boolean().describe('sent by post: the order asks for a delivery address'),
+    venueIds: z.array(z.number().int()).describe('venues offering it with every presentation of theirs'),
+    presentations: z.number().int().describe('presentations offering it on their own'),
+  })
+  .meta({ id: 'AdminProduct' });
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+export const AdminProductsAnswerSchema = z.object({ products: z.array(AdminProductSchema) });
+
+const ProductFields = {
+  name: NameSchema,
+  price: Amount,
+  deliveryRequired: z.boolean(),
+  venueIds: z.array(z.number().int().positive()).max(100),
+  presentationIds: z
+    .array(z.number().int().positive())
+    .max(5000)
+    .describe('presentations offering it on their own (replaces the set)'),
+};
+export const ProductCreateSchema = z.object({
+  ...ProductFields,
+  deliveryRequired: ProductFields.deliveryRequired.default(false),
+  venueIds: ProductFields.venueIds.default([]),
+  presentationIds: ProductFields.presentationIds.default([]),
+});
+export type ProductCreate = z.input<typeof ProductCreateSchema>;
+/** Only what is sent changes; `venueIds` and `presentationIds` replace their sets. */
+export const ProductUpdateSchema = z
+  .object(ProductFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'nothing to change');
+export type ProductUpdate = z.input<typeof ProductUpdateSchema>;

@@ -8,6 +8,7 @@ import { HallNameDialog, type HallNameAsk } from '../venues/HallNameDialog.tsx';
 import { useLoaded, useName } from '../venues/shared.tsx';
 import { pricesApi, type TicketType } from './api.ts';
 import { PriceCell } from './PriceCell.tsx';
+import { Products } from './Products.tsx';
 
 /**
  * The prices tab (managers and admins, `/staff/prices`): the price lists, and the ticket types of the
@@ -123,6 +124,7 @@ export function Prices() {
           </Stack>
         </Card>
       ))}
+      <Products />
       <HallNameDialog ask={ask} onClose={() => setAsk(null)} />
     </Stack>
   );

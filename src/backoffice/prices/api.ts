@@ -3,6 +3,10 @@ import type {
   AdminPriceListSchema,
   AdminPriceListsAnswerSchema,
   AdminTicketTypeSchema,
+  AdminProductSchema,
+  AdminProductsAnswerSchema,
+  ProductCreate,
+  ProductUpdate,
   PriceListCreate,
   TicketTypeCreate,
   TicketTypeUpdate,
@@ -10,6 +14,7 @@ import type {
 
 export type PriceList = Answer<typeof AdminPriceListSchema>;
 export type TicketType = Answer<typeof AdminTicketTypeSchema>;
+export type Product = Answer<typeof AdminProductSchema>;
 
 /** The back office's calls for prices (the admin API, issue 34): managers and admins. */
 export const pricesApi = {
@@ -20,4 +25,9 @@ export const pricesApi = {
     apiCall<TicketType>(`/admin/price-lists/${listId}/ticket-types`, { method: 'POST', body }),
   updateTicketType: (id: number, body: TicketTypeUpdate) =>
     apiCall<TicketType>(`/admin/ticket-types/${id}`, { method: 'PATCH', body }),
+  products: (signal?: AbortSignal) =>
+    apiCall<Answer<typeof AdminProductsAnswerSchema>>('/admin/products', { signal }),
+  createProduct: (body: ProductCreate) => apiCall<Product>('/admin/products', { method: 'POST', body }),
+  updateProduct: (id: number, body: ProductUpdate) =>
+    apiCall<Product>(`/admin/products/${id}`, { method: 'PATCH', body }),
 };

@@ -120,8 +120,7 @@ async function copyTickets(
     ...r,
     id: ids.get(r.id)!,
     price_list_id: to,
-    required_ticket_id:
-      r.required_ticket_id === null ? null : (ids.get(r.required_ticket_id) ?? null),
+    required_ticket_id: r.required_ticket_id === null ? null : (ids.get(r.required_ticket_id) ?? null),
   }));
   for (let i = 0; i < copies.length; i += 50)
     await trx

@@ -3,6 +3,7 @@ import { validateDeliveryAddress } from '../../../../src/domain/customer.ts';
 import { AppError } from '../../../errors.ts';
 import { formValidationError } from '../../customers/customerInfo.ts';
 import { NO_TOTALS, type LineKind, type Trx } from './types.ts';
+import { offeredProducts as offeredByShows } from '../../catalogue/products/offered.ts';
 
 interface ProductLine {
   /** The seats' presentation the product is sold with; 0: a product of the voucher shop. */
@@ -24,14 +25,7 @@ export const VOUCHER_SHOP = 0;
 /** Products offered: each with the presentation it is offered with (VOUCHER_SHOP: the voucher shop's). */
 async function offeredProducts(trx: Trx, presentationIds: readonly number[]) {
   const withSeats = presentationIds.filter((id) => id !== VOUCHER_SHOP);
-  const offered = withSeats.length
-    ? await trx
-        .selectFrom('presentation_products as pp')
-        .innerJoin('products as pr', 'pr.id', 'pp.product_id')
-        .select(['pp.presentation_id', 'pr.id', 'pr.price', 'pr.is_delivery_required'])
-        .where('pp.presentation_id', 'in', withSeats)
-        .execute()
-    : [];
+  const offered = await offeredByShows(trx, withSeats);
   if (!presentationIds.includes(VOUCHER_SHOP)) return offered;
   const shop = await trx
     .selectFrom('voucher_shop_products as s')

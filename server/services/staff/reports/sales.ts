@@ -36,7 +36,10 @@ export async function productRows(
     .where('o.confirmed_at', '<', range.toMs)
     .groupBy('op.product_id')
     .execute();
-  const offered = await db.selectFrom('presentation_products').select('product_id').distinct().execute();
+  const offered = [
+    ...(await db.selectFrom('presentation_products').select('product_id').distinct().execute()),
+    ...(await db.selectFrom('venue_products').select('product_id').distinct().execute()),
+  ];
   const ids = new Set([...offered.map((o) => o.product_id), ...sold.map((s) => s.product_id)]);
   if (ids.size === 0) return [];
   const products = await db
