@@ -219,7 +219,14 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
-      return updatePresentation(db.kysely, actor, request.params.id, request.body, clock.now());
+      return updatePresentation(
+        db.kysely,
+        actor,
+        request.params.id,
+        request.body,
+        clock.now(),
+        app.deps.settings.order.holdMinutesBeforeEvent,
+      );
     },
   );
 

@@ -3,7 +3,8 @@ import { CheckoutCompletedSchema } from '../../../src/api/contract/checkout.ts';
 import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
 import { sendDueMessages } from '../../services/messages/dispatcher.ts';
 import { loadOrderDocument } from '../../services/orders/documents.ts';
-import { commit, sandboxOf, seatCart, ticketGroupsOf } from '../../testing/checkout.ts';
+import { commit, loginByEmail, sandboxOf, seatCart, ticketGroupsOf } from '../../testing/checkout.ts';
+import { DEMO_CUSTOMERS } from '../../seed/customers.ts';
 import { addGiftCard, giftCardBalance, lockAll } from '../../testing/checkoutScenarios.ts';
 import { listPresentations, lock, lockBody, plainFreeSeats } from '../../testing/fixtures.ts';
 import { createPeerApp, createTestApp, dialects, type TestApp, visitor } from '../../testing/harness.ts';
@@ -99,11 +100,45 @@ describe.each(dialects)('changing and calling off presentations on %s', (dialect
     const sms = await t.db.kysely.selectFrom('sms_outbox').selectAll().execute();
     expect(sms.filter((s) => JSON.stringify(s).includes(`${movie.title.en} moves to`))).toHaveLength(1);
 
+    // A member's hold order, paid at the box office by 30 minutes before the show: its deadline and its
+    // seats' hold follow the show when it moves again, and its member is told too.
+    const me = visitor();
+    const seats = (await plainFreeSeats(t.app, movie)).filter((s) => s.ticketGroupId === 1).slice(0, 1);
+    await lockAll(t.app, me, movie, seats);
+    const holdBody = seatCart(movie, await ticketGroupsOf(t.app, movie), seats, {
+      isHold: true,
+      creditcardInfo: undefined,
+    });
+    const dana = await loginByEmail(t.app, DEMO_CUSTOMERS[0]!);
+    const held = await commit(t.app, me, crypto.randomUUID(), holdBody, dana);
+    expect(held.statusCode, held.body).toBe(200);
+    const hold = CheckoutCompletedSchema.parse(held.json());
+
     // Moved once more: told again.
     const again = new Date(Date.parse(later) + 3 * 3_600_000).toISOString();
     expect(
       (await manager.patch(`/api/admin/presentations/${movie.id}`, { startsAt: again })).statusCode,
     ).toBe(200);
+    const deadline = Date.parse(again) - 30 * 60_000;
+    const holdDoc = await loadOrderDocument(
+      t.db.kysely,
+      { reservationIdentifier: hold.reservationIdentifier },
+      t.clock.now(),
+    );
+    expect(holdDoc!.holdDeadline).toBe(new Date(deadline).toISOString());
+    const heldSeats = await t.db.kysely
+      .selectFrom('seat_holds')
+      .select('expires_at')
+      .where('claimed_by', '=', hold.reservationIdentifier)
+      .execute();
+    expect(heldSeats.map((s) => Number(s.expires_at))).toEqual([deadline]);
+    const heldTold = await t.db.kysely
+      .selectFrom('order_messages')
+      .select('kind')
+      .where('reservation_identifier', '=', hold.reservationIdentifier)
+      .where('kind', '=', 'moved')
+      .execute();
+    expect(heldTold.length).toBeGreaterThan(0);
     await send();
     expect(await mails(order.reservationIdentifier)).toHaveLength(3);
 

@@ -30,6 +30,8 @@ export async function updatePresentation(
   id: number,
   change: PresentationUpdate,
   now: number,
+  /** Hold orders are paid this long before their first show (settings.order.holdMinutesBeforeEvent). */
+  holdMinutes = 30,
 ): Promise<AdminPresentation> {
   await changeCatalogue(db, async (trx) => {
     const p = await trx
@@ -161,23 +163,51 @@ export async function updatePresentation(
       },
       now,
     );
-    if (moved) await tellHolders(trx, id, now);
+    if (moved) await tellHolders(trx, id, now, holdMinutes);
   });
   const [answer] = await listAdminPresentations(db, { ids: [id] }, now);
   return answer!;
 }
 
-/** Every paid or held order with tickets of the moved presentation gets its message (again on a second move). */
-async function tellHolders(trx: Db, presentationId: number, now: number): Promise<void> {
+/**
+ * Every paid or held order with tickets of the moved presentation gets its message (again on a second
+ * move). A hold order's deadline (and its seats' hold) follows its first show: `holdMinutes` before it.
+ */
+async function tellHolders(trx: Db, presentationId: number, now: number, holdMinutes: number): Promise<void> {
   const orders = await trx
     .selectFrom('orders as o')
     .innerJoin('order_tickets as t', 't.reservation_identifier', 'o.reservation_identifier')
-    .select('o.reservation_identifier')
+    .select(['o.reservation_identifier', 'o.state'])
     .distinct()
     .where('t.presentation_id', '=', presentationId)
     .where('t.state', '=', 'valid')
     .where('o.state', 'in', ['paid', 'held'])
     .execute();
-  for (const o of orders)
+  for (const o of orders) {
     await queueOrderMessages(trx, o.reservation_identifier, 'moved', now, { presentationId, again: true });
+    if (o.state === 'held') await followFirstShow(trx, o.reservation_identifier, holdMinutes);
+  }
+}
+
+async function followFirstShow(trx: Db, rid: string, holdMinutes: number): Promise<void> {
+  const first = await trx
+    .selectFrom('order_tickets as t')
+    .innerJoin('presentations as p', 'p.id', 't.presentation_id')
+    .select((eb) => eb.fn.min<number>('p.starts_at').as('starts'))
+    .where('t.reservation_identifier', '=', rid)
+    .where('t.state', '=', 'valid')
+    .executeTakeFirst();
+  if (!first?.starts) return;
+  const deadline = Number(first.starts) - holdMinutes * 60_000;
+  await trx
+    .updateTable('orders')
+    .set({ hold_deadline: deadline })
+    .where('reservation_identifier', '=', rid)
+    .execute();
+  await trx
+    .updateTable('seat_holds')
+    .set({ expires_at: deadline })
+    .where('claimed_by', '=', rid)
+    .where('state', '=', 'held')
+    .execute();
 }
