@@ -78,6 +78,10 @@ export interface Database
     duration_minutes: number;
     /** The uploaded poster's key (migration 021): its files are `feature_posters` rows; null: none uploaded. */
     poster_key: Generated<string | null>;
+    /** Migration 021: the description in each language (JSON), 3D (0/1), the age rating ("16+"). */
+    description_json: Generated<string | null>;
+    is_3d: Generated<number>;
+    age_rating: Generated<string | null>;
   };
   /** A feature's uploaded poster in each size the shop serves (migration 021). */
   feature_posters: {

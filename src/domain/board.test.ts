@@ -151,6 +151,15 @@ describe('badges and marks', () => {
       { kind: 'subtitled', language: 'he' },
     ]);
     expect(formatBadges(concert(2, '2026-11-22'))).toEqual([]);
+    // A feature the venue marks 3D and rates 16+ says so, whatever its title.
+    expect(
+      formatBadges({ ...show({ id: 3, title: { en: 'Deep Blue' } }), is3d: true, ageRating: '16+' }),
+    ).toEqual([
+      { kind: '3d' },
+      { kind: 'age', rating: '16+' },
+      { kind: 'language', language: 'en' },
+      { kind: 'subtitled', language: 'he' },
+    ]);
   });
 
   it('says once on the card what every showtime shares, and per button what differs', () => {

@@ -135,6 +135,7 @@ export function venuesOf(list: readonly PresentationSummary[]): { id: number; na
 /** A showing's language and format marks. */
 export type FormatBadge =
   | { kind: '3d' }
+  | { kind: 'age'; rating: string }
   | { kind: 'dubbed'; language: string }
   | { kind: 'subtitled'; language: string }
   | { kind: 'language'; language: string };
@@ -143,10 +144,15 @@ export type FormatBadge =
 const THREE_D = /(^|[\s(])3D($|[\s)])/;
 
 export function formatBadges(
-  p: Pick<PresentationSummary, 'title' | 'dubbing' | 'subtitles' | 'language' | 'category'>,
+  p: Pick<
+    PresentationSummary,
+    'title' | 'dubbing' | 'subtitles' | 'language' | 'category' | 'is3d' | 'ageRating'
+  >,
 ): FormatBadge[] {
   const out: FormatBadge[] = [];
-  if (THREE_D.test(p.title.en ?? '')) out.push({ kind: '3d' });
+  // 3D as the feature says; the demo's older features say it in their English title.
+  if (p.is3d || THREE_D.test(p.title.en ?? '')) out.push({ kind: '3d' });
+  if (p.ageRating) out.push({ kind: 'age', rating: p.ageRating });
   if (p.dubbing) out.push({ kind: 'dubbed', language: p.dubbing });
   else if (p.language && (p.category === 'movie' || p.category === 'video'))
     out.push({ kind: 'language', language: p.language });
@@ -155,7 +161,8 @@ export function formatBadges(
 }
 
 function badgeKey(b: FormatBadge): string {
-  return 'language' in b ? `${b.kind}:${b.language}` : b.kind;
+  if ('language' in b) return `${b.kind}:${b.language}`;
+  return 'rating' in b ? `${b.kind}:${b.rating}` : b.kind;
 }
 
 /**

@@ -18,6 +18,8 @@ export function badgeText(b: FormatBadge, locale: Locale, t: Translate): string 
   switch (b.kind) {
     case '3d':
       return t('events.format3d');
+    case 'age':
+      return t('events.ageRating', { rating: b.rating });
     case 'dubbed':
       return t('events.dubbing', { language: languageName(b.language, locale) });
     case 'subtitled':

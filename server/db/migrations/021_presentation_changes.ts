@@ -19,7 +19,8 @@ import { bytesType } from './schemaChange.ts';
  *   (in the price levels it offers). The tickets there were become list 1, which every presentation uses;
  *   a list of a presentation's own (`presentation_id`) holds prices set for it alone;
  * - products (concessions, merchandise) may be offered by a venue, with all of its presentations, beside
- *   those offered with one presentation.
+ *   those offered with one presentation;
+ * - features get a description in each language, a 3D flag and an age rating.
  */
 export const presentationChangesMigration = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -87,6 +88,12 @@ export const presentationChangesMigration = (dialect: Dialect): Migration => ({
       .alterTable('presentations')
       .addColumn('price_list_id', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
+    await db.schema.alterTable('features').addColumn('description_json', 'text').execute();
+    await db.schema
+      .alterTable('features')
+      .addColumn('is_3d', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable('features').addColumn('age_rating', 'text').execute();
     await db.schema
       .createTable('venue_products')
       .addColumn('venue_id', 'integer', (c) => c.notNull())
@@ -97,6 +104,9 @@ export const presentationChangesMigration = (dialect: Dialect): Migration => ({
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('venue_products').execute();
+    await db.schema.alterTable('features').dropColumn('age_rating').execute();
+    await db.schema.alterTable('features').dropColumn('is_3d').execute();
+    await db.schema.alterTable('features').dropColumn('description_json').execute();
     await db.schema.alterTable('presentations').dropColumn('price_list_id').execute();
     await db.schema.dropIndex('tickets_price_list').execute();
     await db.schema.alterTable('tickets').dropColumn('price_list_id').execute();

@@ -55,6 +55,7 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
       presentations: 0,
     });
     featureId = made.json().id;
+    expect(made.json()).toMatchObject({ description: null, is3d: false, ageRating: null });
     const changed = await manager.patch(`/api/admin/features/${featureId}`, { durationMinutes: 120 });
     expect(changed.json()).toMatchObject({ durationMinutes: 120, language: 'en', subtitles: 'he' });
     const log = (await manager.get(`/api/admin/audit?objectType=feature&objectId=${featureId}`)).json();
@@ -62,6 +63,20 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
       'feature.update',
       'feature.create',
     ]);
+    const described = await manager.patch(`/api/admin/features/${featureId}`, {
+      description: { en: 'Two sisters sail north.', he: 'שתי אחיות מפליגות צפונה.' },
+      is3d: true,
+      ageRating: '12+',
+    });
+    expect(described.json()).toMatchObject({
+      is3d: true,
+      ageRating: '12+',
+      description: { en: 'Two sisters sail north.' },
+    });
+    expect((await manager.patch(`/api/admin/features/${featureId}`, { ageRating: 'PG-13' })).statusCode).toBe(
+      400,
+    );
+    await manager.patch(`/api/admin/features/${featureId}`, { is3d: false, ageRating: null });
     expect(log.entries[0]).toMatchObject({
       before: { durationMinutes: 110 },
       after: { durationMinutes: 120 },
@@ -122,6 +137,13 @@ describe.each(dialects)('the programme in the back office on %s', (dialect) => {
     const listed = board.filter((p) => p.featureId === featureId);
     expect(listed).toHaveLength(60);
     const first = listed.find((p) => p.id === shows[0].id)!;
+    // The feature's rating, 3D and description reach the board and the show's page at once.
+    expect(first.ageRating).toBeUndefined();
+    await manager.patch(`/api/admin/features/${featureId}`, { ageRating: '16+', is3d: true });
+    const rated = (await listPresentations(t.app)).find((p) => p.id === first.id)!;
+    expect(rated).toMatchObject({ ageRating: '16+', is3d: true });
+    const page = (await t.app.inject({ url: `/api/presentations/${first.id}` })).json();
+    expect(page.description).toMatchObject({ en: 'Two sisters sail north.' });
     const [seat] = await freeSeats(t.app, first);
     expect((await lock(t.app, visitor(), lockBody(first, seat!))).statusCode).toBe(200);
     const log = (

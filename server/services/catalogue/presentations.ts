@@ -26,6 +26,10 @@ export type PresentationRow = Selectable<Database['presentations']> & {
   duration_minutes: number;
   /** The feature's uploaded poster (migration 021); null: none. */
   poster_key: string | null;
+  /** The feature's description, 3D flag and age rating (migration 021). */
+  description_json: string | null;
+  is_3d: number;
+  age_rating: string | null;
   venue_name_json: string;
   /** The venue's street address (migration 020); null: none given. */
   venue_address_json: string | null;
@@ -58,6 +62,9 @@ function baseQuery(db: Kysely<Database>) {
       'f.subtitles',
       'f.duration_minutes',
       'f.poster_key',
+      'f.description_json',
+      'f.is_3d',
+      'f.age_rating',
       'v.name_json as venue_name_json',
       'v.address_json as venue_address_json',
       // Online when the venue sells online and so does the presentation (migration 021).
@@ -114,6 +121,8 @@ function toSummary(
     seatsLeft: left.seatsLeft,
     availability: left.availability,
     ...(row.online_sales_enabled === 0 ? { locationOffline: true } : {}),
+    ...(row.is_3d === 1 ? { is3d: true as const } : {}),
+    ...(row.age_rating ? { ageRating: row.age_rating } : {}),
     ...(row.poster_key ? { poster: uploadedPosterPath(row.feature_id, row.poster_key, 'board') } : {}),
   };
 }
@@ -265,6 +274,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
     products,
     vod: film ? { playsAllowed: film.plays_allowed, rentalHours: film.rental_hours } : null,
     waiverId: row.waiver_id,
+    ...(row.description_json ? { description: text(row.description_json) } : {}),
   };
 }
 

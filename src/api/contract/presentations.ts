@@ -67,6 +67,8 @@ export const PresentationSummarySchema = z
       .describe(
         'the venue has turned booking through the site off (location_offline); absent: on sale online',
       ),
+    is3d: z.literal(true).optional().describe('shown in 3D; absent: 2D'),
+    ageRating: z.string().optional().describe('the youngest age it is for, as "16+"; absent: everyone'),
     poster: z
       .string()
       .optional()
@@ -177,6 +179,7 @@ export const PresentationSchema = PresentationSummarySchema.extend({
     .nullable()
     .default(null)
     .describe('the liability waiver every order signs before payment (GET /presentations/{id}/waiver)'),
+  description: LocalizedTextSchema.optional().describe('what the feature is, in each language'),
 }).meta({ id: 'Presentation' });
 export type Presentation = z.infer<typeof PresentationSchema>;
 

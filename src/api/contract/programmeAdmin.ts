@@ -28,11 +28,23 @@ export const AdminFeatureSchema = z
     language: z.string().nullable(),
     dubbing: z.string().nullable(),
     subtitles: z.string().nullable(),
+    description: LocalizedTextSchema.nullable(),
+    is3d: z.boolean(),
+    ageRating: z.string().nullable().describe('the youngest age it is for, as "16+"; null: everyone'),
     presentations: z.number().int().describe('presentations of this feature, past ones included'),
     poster: z.string().nullable().describe('the uploaded poster (480×720 WebP); null: none uploaded'),
   })
   .meta({ id: 'AdminFeature' });
 export type AdminFeature = z.infer<typeof AdminFeatureSchema>;
+
+const DescriptionSchema = LocalizedTextSchema.refine(
+  (n) => Object.values(n).every((v) => (v ?? '').length <= 4000),
+  'descriptions of at most 4,000 characters',
+).nullable();
+const AgeRatingSchema = z
+  .string()
+  .regex(/^([1-9]|1[0-9]|2[01])\+$/, 'an age from 1 to 21 followed by +, as 16+')
+  .nullable();
 
 const FeatureFields = {
   title: TitleSchema,
@@ -41,12 +53,18 @@ const FeatureFields = {
   language: LanguageSchema,
   dubbing: LanguageSchema,
   subtitles: LanguageSchema,
+  description: DescriptionSchema,
+  is3d: z.boolean(),
+  ageRating: AgeRatingSchema,
 };
 export const FeatureCreateSchema = z.object({
   ...FeatureFields,
   language: LanguageSchema.default(null),
   dubbing: LanguageSchema.default(null),
   subtitles: LanguageSchema.default(null),
+  description: DescriptionSchema.default(null),
+  is3d: z.boolean().default(false),
+  ageRating: AgeRatingSchema.default(null),
 });
 export type FeatureCreate = z.input<typeof FeatureCreateSchema>;
 /** Only what is sent changes (no default fills a field left out). */

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalizedText } from '../../api/contract/common.ts';
@@ -18,6 +29,8 @@ import type { Feature } from './api.ts';
 const LANGUAGES = ['he', 'en', 'ar', 'ru', 'pl', 'fr', 'de', 'es', 'it', 'pt', 'uk', 'ja', 'ko', 'zh', 'hi'];
 type LanguageField = 'language' | 'dubbing' | 'subtitles';
 const LANGUAGE_FIELDS: readonly LanguageField[] = ['language', 'dubbing', 'subtitles'];
+/** The age ratings a venue gives (Israel's film ratings, and 3+ for children's shows). */
+const AGE_RATINGS = ['3+', '6+', '12+', '14+', '16+', '18+'];
 
 /**
  * A feature's title in each language, its kind, running time and languages (spoken, dubbed, subtitled).
@@ -42,6 +55,9 @@ export function FeatureForm({
     dubbing: initial?.dubbing ?? '',
     subtitles: initial?.subtitles ?? '',
   });
+  const [description, setDescription] = useState<LocalizedText>(initial?.description ?? {});
+  const [is3d, setIs3d] = useState(initial?.is3d ?? false);
+  const [ageRating, setAgeRating] = useState(initial?.ageRating ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   const { busy, error, run, setError } = useAction();
   const names = new Intl.DisplayNames([intlTag(locale)], { type: 'language' });
@@ -63,6 +79,9 @@ export function FeatureForm({
         language: langs.language || null,
         dubbing: langs.dubbing || null,
         subtitles: langs.subtitles || null,
+        description: Object.keys(trimmedNames(description)).length ? trimmedNames(description) : null,
+        is3d,
+        ageRating: ageRating || null,
       }),
     );
   }
@@ -125,6 +144,46 @@ export function FeatureForm({
             />
           ))}
         </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {supportedLocales.map((l) => (
+            <Textarea
+              key={l}
+              label={t('backoffice.programme.descriptionIn', { language: NATIVE_NAMES[l] })}
+              name={`description-${l}`}
+              value={description[l] ?? ''}
+              maxLength={4000}
+              autosize
+              minRows={2}
+              maxRows={6}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDescription((v) => ({ ...v, [l]: value }));
+              }}
+              lang={l}
+              dir={rtlLocales.has(l) ? 'rtl' : 'ltr'}
+            />
+          ))}
+        </SimpleGrid>
+        <Group gap="lg" align="flex-end" wrap="wrap">
+          <NativeSelect
+            label={t('backoffice.programme.ageRating')}
+            name="ageRating"
+            value={ageRating}
+            onChange={(e) => setAgeRating(e.currentTarget.value)}
+            data={[
+              { value: '', label: t('backoffice.programme.ageEveryone') },
+              ...AGE_RATINGS.map((r) => ({ value: r, label: r })),
+            ]}
+            styles={touchInput}
+          />
+          <Checkbox
+            label={t('backoffice.programme.is3d')}
+            name="is3d"
+            checked={is3d}
+            onChange={(e) => setIs3d(e.currentTarget.checked)}
+            styles={{ body: { minHeight: TOUCH_PX, alignItems: 'center' } }}
+          />
+        </Group>
         {invalid ? (
           <Alert color="orange" data-testid="feature-form-invalid">
             {invalid}

@@ -31,6 +31,9 @@ function fields(r: FeatureRow) {
     language: r.language,
     dubbing: r.dubbing,
     subtitles: r.subtitles,
+    description: r.description_json ? (JSON.parse(r.description_json) as LocalizedText) : null,
+    is3d: r.is_3d === 1,
+    ageRating: r.age_rating,
   };
 }
 
@@ -83,6 +86,9 @@ export async function insertFeature(
     subtitles: f.subtitles,
     duration_minutes: f.durationMinutes,
     poster_key: null,
+    description_json: f.description ? JSON.stringify(f.description) : null,
+    is_3d: f.is3d ? 1 : 0,
+    age_rating: f.ageRating,
   };
   await trx.insertInto('features').values(row).execute();
   await audit(
@@ -130,6 +136,10 @@ export async function updateFeature(
     if (change.language !== undefined) set.language = change.language;
     if (change.dubbing !== undefined) set.dubbing = change.dubbing;
     if (change.subtitles !== undefined) set.subtitles = change.subtitles;
+    if (change.description !== undefined)
+      set.description_json = change.description ? JSON.stringify(change.description) : null;
+    if (change.is3d !== undefined) set.is_3d = change.is3d ? 1 : 0;
+    if (change.ageRating !== undefined) set.age_rating = change.ageRating;
     await trx.updateTable('features').set(set).where('id', '=', id).execute();
     const after = await featureRow(trx, id);
     await audit(
