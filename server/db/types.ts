@@ -67,35 +67,8 @@ export interface Database
     ticket_group_id: number;
     allocation_id: number;
   };
-  features: {
-    id: number;
-    title_json: string;
-    category: string;
-    category_id: number;
-    language: string | null;
-    dubbing: string | null;
-    subtitles: string | null;
-    duration_minutes: number;
-    /** The uploaded poster's key (migration 021): its files are `feature_posters` rows; null: none uploaded. */
-    poster_key: Generated<string | null>;
-    /** Migration 021: the description in each language (JSON), 3D (0/1), the age rating ("16+"). */
-    description_json: Generated<string | null>;
-    is_3d: Generated<number>;
-    age_rating: Generated<string | null>;
-  };
-  /** A feature's uploaded poster in each size the shop serves (migration 021). */
-  feature_posters: {
-    feature_id: number;
-    poster_key: string;
-    size: string;
-    content_type: string;
-    bytes: Buffer;
-    created_at: number;
-  };
   ticket_groups: { id: number; name_json: string };
   presentation_products: { presentation_id: number; product_id: number; sort: number };
-  /** Products a venue offers with every presentation of its own (migration 021). */
-  venue_products: { venue_id: number; product_id: number; sort: number };
   presentation_ticket_groups: { presentation_id: number; ticket_group_id: number };
   seat_holds: {
     presentation_id: number;
