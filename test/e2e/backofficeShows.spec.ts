@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { LocalizedText } from '../../src/api/contract/common.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { buySeat, shot, staffLogin as login } from './helpers.ts';
 
@@ -17,18 +18,13 @@ function venueDay(days: number): string {
   );
 }
 
-test('a manager moves one showing and calls another off; its buyer is refunded (en desktop, he phone)', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  await page.goto('/staff/programme?language=en');
-  await login(page);
-  await expect(page.getByTestId('programme')).toBeVisible();
-
-  // A film of its own with two morning shows six days on (the other tests leave that morning free).
-  const api = page.request;
+/**
+ * A film of the test's own with shows in Hall 1 six days on, at `times` (the other tests leave that
+ * morning free), made over the admin API as the logged-in manager: answers the shows' ids.
+ */
+async function ownShows(api: APIRequestContext, title: LocalizedText, minutes: number, times: string[]) {
   const feature = await api.post('/api/admin/features', {
-    data: { title: { en: 'Quiet Harbour', he: 'נמל שקט' }, category: 'movie', durationMinutes: 90 },
+    data: { title, category: 'movie', durationMinutes: minutes },
   });
   expect(feature.status(), await feature.text()).toBe(201);
   const day = venueDay(6);
@@ -38,11 +34,28 @@ test('a manager moves one showing and calls another off; its buyer is refunded (
       hallIds: [HALL_1],
       from: day,
       to: day,
-      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['09:00', '11:00'] }],
+      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times }],
     },
   });
   expect(made.status(), await made.text()).toBe(201);
-  const [early, late] = ((await made.json()) as { presentations: { id: number }[] }).presentations;
+  return {
+    day,
+    ids: ((await made.json()) as { presentations: { id: number }[] }).presentations.map((p) => p.id),
+  };
+}
+
+test('a manager moves one showing and calls another off; its buyer is refunded (en desktop, he phone)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/staff/programme?language=en');
+  await login(page);
+  await expect(page.getByTestId('programme')).toBeVisible();
+
+  // A film of its own with two morning shows.
+  const api = page.request;
+  const { day, ids } = await ownShows(api, { en: 'Quiet Harbour', he: 'נמל שקט' }, 90, ['09:00', '11:00']);
+  const [early, late] = ids.map((id) => ({ id }));
   const board = async () =>
     ((await (await api.get('/api/seats/presentations')).json()) as { presentations: PresentationSummary[] })
       .presentations;
@@ -95,21 +108,7 @@ test('a manager makes a price list, sells a show from it, and raises a price: th
   await login(page);
   await expect(page.getByTestId('prices')).toBeVisible();
   const api = page.request;
-  const feature = await api.post('/api/admin/features', {
-    data: { title: { en: 'Early Tide', he: 'גאות מוקדמת' }, category: 'movie', durationMinutes: 80 },
-  });
-  const day = venueDay(6);
-  const made = await api.post('/api/admin/schedules', {
-    data: {
-      featureId: ((await feature.json()) as { id: number }).id,
-      hallIds: [HALL_1],
-      from: day,
-      to: day,
-      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['07:00'] }],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const showId = ((await made.json()) as { presentations: { id: number }[] }).presentations[0]!.id;
+  const [showId] = (await ownShows(api, { en: 'Early Tide', he: 'גאות מוקדמת' }, 80, ['07:00'])).ids;
 
   // A list of its own, copied from the standard one, with a cheaper regular ticket.
   await page.getByTestId('price-list-new').click();
