@@ -191,6 +191,19 @@ describe.each(dialects)('changing and calling off presentations on %s', (dialect
     const refused = await lock(t.app, visitor(), lockBody(movie, seat!));
     expect(refused.json().code).toBe('location_offline');
     expect((await manager.patch(url, { onlineSale: true })).json()).toMatchObject({ onlineSale: true });
+
+    // The waiver its orders sign, and the partners' mini-sites that sell it.
+    const waiver = await t.db.kysely.selectFrom('waivers').select('id').executeTakeFirstOrThrow();
+    const site = await t.db.kysely.selectFrom('mini_sites').select('id').executeTakeFirstOrThrow();
+    const given = await manager.patch(url, { waiverId: waiver.id, miniSiteIds: [site.id] });
+    expect(given.json()).toMatchObject({ waiverId: waiver.id, miniSiteIds: [site.id] });
+    expect((await t.app.inject({ url: `/api/presentations/${movie.id}` })).json().waiverId).toBe(waiver.id);
+    expect(await code({ waiverId: 999_999 })).toBe('waiver_unknown');
+    expect(await code({ miniSiteIds: [999_999] })).toBe('mini_site_not_found');
+    expect((await manager.patch(url, { waiverId: null, miniSiteIds: [] })).json()).toMatchObject({
+      waiverId: null,
+      miniSiteIds: [],
+    });
     expect((await lock(t.app, visitor(), lockBody(movie, seat!))).statusCode).toBe(200);
   });
 

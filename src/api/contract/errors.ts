@@ -201,6 +201,8 @@ export const errorCatalogue = {
   presentation_called_off: 410, // product: the venue called this presentation off; its sales stopped (params.calledOffAt)
   presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
   product_not_found: 404,
+  waiver_unknown: 404, // product: no liability waiver has this id (params.waiverId)
+  mini_site_not_found: 404, // product: no such partner mini-site (params.miniSiteId)
   price_list_not_found: 404,
   ticket_type_not_found: 404,
   price_level_not_found: 404, // product: no such price level (params.priceLevelId)

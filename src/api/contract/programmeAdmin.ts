@@ -188,6 +188,8 @@ export const AdminPresentationSchema = z
     priceLevelIds: z.array(z.number().int()),
     onlineSale: z.boolean().describe('false: sold at the box office only'),
     priceListId: z.number().int().describe('the price list whose ticket types it sells'),
+    waiverId: z.number().int().nullable().describe('the liability waiver its orders sign'),
+    miniSiteIds: z.array(z.number().int()).describe('partners’ mini-sites selling it'),
     lockTimer: LockTimerSchema,
     calledOffAt: IsoDateTimeSchema.nullable().describe('when it was called off; null: it goes ahead'),
     sold: z.number().int().describe('tickets sold or held for it (valid, or with a payment under way)'),
@@ -264,6 +266,11 @@ export const PresentationUpdateSchema = z
     serviceCharge: z.number().int().min(0).max(100_000).describe('per ticket, minor units; new sales only'),
     lockTimer: LockTimerSchema,
     priceListId: z.number().int().positive().describe('another price list, for new sales'),
+    waiverId: z.number().int().positive().nullable().describe('the waiver its orders sign; null: none'),
+    miniSiteIds: z
+      .array(z.number().int().positive())
+      .max(100)
+      .describe('the partners’ mini-sites that sell it (replaces the set)'),
   })
   .partial()
   .refine((v) => Object.keys(v).some((k) => k !== 'cleaningGapMinutes'), 'nothing to change');

@@ -48,6 +48,7 @@ export async function updatePresentation(
         'p.lock_timer_json',
         'p.called_off_at',
         'p.price_list_id',
+        'p.waiver_id',
         'f.duration_minutes',
         'sp.hall_id',
         'sp.id as seatplan_id',
@@ -149,8 +150,26 @@ export async function updatePresentation(
       before.priceListId = p.price_list_id;
       after.priceListId = change.priceListId;
     }
-    if (Object.keys(set).length === 0) return;
-    await trx.updateTable('presentations').set(set).where('id', '=', id).execute();
+    if (change.waiverId !== undefined && change.waiverId !== p.waiver_id) {
+      if (change.waiverId !== null) {
+        const w = await trx
+          .selectFrom('waivers')
+          .select('id')
+          .where('id', '=', change.waiverId)
+          .executeTakeFirst();
+        if (!w)
+          throw new AppError('waiver_unknown', `waiver ${change.waiverId} does not exist`, {
+            waiverId: change.waiverId,
+          });
+      }
+      set.waiver_id = change.waiverId;
+      before.waiverId = p.waiver_id;
+      after.waiverId = change.waiverId;
+    }
+    if (change.miniSiteIds !== undefined) await sellThrough(trx, id, change.miniSiteIds, before, after);
+    if (Object.keys(set).length === 0 && before.miniSiteIds === undefined) return;
+    if (Object.keys(set).length > 0)
+      await trx.updateTable('presentations').set(set).where('id', '=', id).execute();
     await audit(
       trx,
       actor,
@@ -210,4 +229,37 @@ async function followFirstShow(trx: Db, rid: string, holdMinutes: number): Promi
     .where('claimed_by', '=', rid)
     .where('state', '=', 'held')
     .execute();
+}
+
+/** The mini-sites selling a presentation become `ids` (each must exist); the change is noted for the audit. */
+async function sellThrough(
+  trx: Db,
+  presentationId: number,
+  ids: readonly number[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const found = wanted.length
+    ? await trx.selectFrom('mini_sites').select('id').where('id', 'in', wanted).execute()
+    : [];
+  const missing = wanted.find((m) => !found.some((f) => f.id === m));
+  if (missing !== undefined)
+    throw new AppError('mini_site_not_found', `mini-site ${missing} does not exist`, { miniSiteId: missing });
+  const now = await trx
+    .selectFrom('mini_site_presentations')
+    .select('mini_site_id')
+    .where('presentation_id', '=', presentationId)
+    .orderBy('mini_site_id')
+    .execute();
+  const had = now.map((r) => r.mini_site_id);
+  if (had.join() === wanted.join()) return;
+  await trx.deleteFrom('mini_site_presentations').where('presentation_id', '=', presentationId).execute();
+  if (wanted.length)
+    await trx
+      .insertInto('mini_site_presentations')
+      .values(wanted.map((mini_site_id) => ({ mini_site_id, presentation_id: presentationId })))
+      .execute();
+  before.miniSiteIds = had;
+  after.miniSiteIds = wanted;
 }

@@ -29,6 +29,7 @@ function presentationQuery(db: Db) {
       'p.service_charge',
       'p.online_sale',
       'p.price_list_id',
+      'p.waiver_id',
       'p.lock_timer_json',
       'p.called_off_at',
       'f.title_json',
@@ -78,6 +79,16 @@ export async function listAdminPresentations(
     db,
     rows.map((r) => r.id),
   );
+  const sites = await db
+    .selectFrom('mini_site_presentations')
+    .selectAll()
+    .where(
+      'presentation_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('mini_site_id')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     featureId: r.feature_id,
@@ -97,6 +108,8 @@ export async function listAdminPresentations(
     priceLevelIds: levelsOf.get(r.id) ?? [],
     onlineSale: r.online_sale !== 0,
     priceListId: r.price_list_id,
+    waiverId: r.waiver_id,
+    miniSiteIds: sites.filter((x) => x.presentation_id === r.id).map((x) => x.mini_site_id),
     lockTimer: JSON.parse(r.lock_timer_json) as LockTimer,
     calledOffAt: r.called_off_at === null ? null : iso(r.called_off_at),
     sold: sold.get(r.id) ?? 0,
