@@ -61,10 +61,15 @@ export function showInstant(day: string, time: string, timeZone: string = VENUE_
   const m = TIME.exec(time);
   if (!m) throw new RangeError(`not a time: ${time}`);
   const hour = Number(m[1]);
-  const minute = Number(m[2]);
-  const date = hour < BUSINESS_DAY_STARTS_AT_HOUR ? addDaysIso(day, 1) : day;
+  return wallInstant(hour < BUSINESS_DAY_STARTS_AT_HOUR ? addDaysIso(day, 1) : day, time, timeZone);
+}
+
+/** The instant of a calendar date and wall-clock time (HH:MM) in the venue's zone, as its clocks read. */
+export function wallInstant(date: string, time: string, timeZone: string = VENUE_TIME_ZONE): number {
+  const m = TIME.exec(time);
+  if (!m) throw new RangeError(`not a time: ${time}`);
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  return new TZDate(y, mo - 1, d, hour, minute, timeZone).getTime();
+  return new TZDate(y, mo - 1, d, Number(m[1]), Number(m[2]), timeZone).getTime();
 }
 
 /**

@@ -13,8 +13,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PresentationUpdate } from '../../api/contract/programmeAdmin.ts';
-import { isScheduleTime, showInstant } from '../../domain/schedule.ts';
-import { wallTime } from '../../domain/venue.ts';
+import { isScheduleTime, showInstant, wallInstant } from '../../domain/schedule.ts';
+import { calendarDate, wallTime } from '../../domain/venue.ts';
 import { venueTimeZone } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { usePhone } from '../../ui/usePhone.ts';
@@ -82,13 +82,23 @@ function ShowForm({
   const [time, setTime] = useState(wallTime(startsAt, zone));
   const [online, setOnline] = useState(show.onlineSale);
   const [priceListId, setPriceListId] = useState(show.priceListId);
+  // The sale window on the venue's clocks, as a datetime-local field shows it (YYYY-MM-DDTHH:MM).
+  const wall = (iso: string) => `${calendarDate(Date.parse(iso), zone)}T${wallTime(Date.parse(iso), zone)}`;
+  const [saleOpens, setSaleOpens] = useState(wall(show.saleStart));
+  const [saleCloses, setSaleCloses] = useState(wall(show.saleEnd));
   const name = useName();
   const [invalid, setInvalid] = useState(false);
   const { busy, error, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const ok = /^\d{4}-\d{2}-\d{2}$/.test(day) && isScheduleTime(time);
+    const instantOf = (v: string) => {
+      const [date = '', hm = ''] = v.split('T');
+      return /^\d{4}-\d{2}-\d{2}$/.test(date) && isScheduleTime(hm) ? wallInstant(date, hm, zone) : null;
+    };
+    const opens = instantOf(saleOpens);
+    const closes = instantOf(saleCloses);
+    const ok = /^\d{4}-\d{2}-\d{2}$/.test(day) && isScheduleTime(time) && opens !== null && closes !== null;
     setInvalid(!ok);
     if (!ok) return;
     const at = showInstant(day, time, zone);
@@ -96,6 +106,9 @@ function ShowForm({
     if (at !== startsAt) change.startsAt = new Date(at).toISOString();
     if (online !== show.onlineSale) change.onlineSale = online;
     if (priceListId !== show.priceListId) change.priceListId = priceListId;
+    // A window left as it was is not sent: a move carries the sale's close with the show.
+    if (saleOpens !== wall(show.saleStart)) change.saleStart = new Date(opens!).toISOString();
+    if (saleCloses !== wall(show.saleEnd)) change.saleEnd = new Date(closes!).toISOString();
     if (Object.keys(change).length === 0) return onClose();
     await run(async () => {
       const saved = await programmeApi.updatePresentation(show.id, change);
@@ -123,6 +136,25 @@ function ShowForm({
             placeholder="19:30"
             value={time}
             onChange={(e) => setTime(e.currentTarget.value.trim())}
+            styles={touchInput}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="datetime-local"
+            label={t('backoffice.programme.saleOpens')}
+            name="sale-opens"
+            value={saleOpens}
+            onChange={(e) => setSaleOpens(e.currentTarget.value)}
+            styles={touchInput}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('backoffice.programme.saleCloses')}
+            description={t('backoffice.programme.saleClosesHint')}
+            name="sale-closes"
+            value={saleCloses}
+            onChange={(e) => setSaleCloses(e.currentTarget.value)}
             styles={touchInput}
           />
         </SimpleGrid>
