@@ -43,7 +43,7 @@ describe.each(dialects)('the seeded board on %s', (dialect) => {
     const listed = await get('/api/seats/presentations');
     const db = t.db.kysely;
     const ids = (await db.selectFrom('presentations').select('id').orderBy('id').execute()).map((r) => r.id);
-    const shows = [];
+    const shows: { presentation: unknown; ticketGroups: unknown }[] = [];
     for (const id of ids)
       shows.push({
         presentation: await get(`/api/presentations/${id}`),
@@ -83,9 +83,10 @@ describe.each(dialects)('the seeded board on %s', (dialect) => {
         .execute(),
       tickets: await db.selectFrom('tickets').selectAll().orderBy('id').execute(),
       products: await db.selectFrom('products').selectAll().orderBy('id').execute(),
+      // What each offers, in its order (the order's numbers are the back office's own).
       offered: await db
         .selectFrom('presentation_products')
-        .selectAll()
+        .select(['presentation_id', 'product_id'])
         .orderBy('presentation_id')
         .orderBy('sort')
         .execute(),
