@@ -3,7 +3,6 @@ import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
 import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
 import { seedDemoAddons } from './addons.ts';
-import { addDays, wallDateAt, wallTime, type WallDate } from './calendar.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
 import { seedVouchersForSale } from './vouchersForSale.ts';
@@ -19,233 +18,14 @@ import { seedJumpPark } from './jumpPark.ts';
 import { seedSeniorTickets } from './seniorTickets.ts';
 import { seedPartners } from './partners.ts';
 import { prng } from './prng.ts';
-import {
-  cinemaLockTimer,
-  eventLockTimer,
-  features,
-  PLAN,
-  PRODUCT,
-  products,
-  seatplans,
-  TG,
-  ticketGroups,
-  VENUE,
-  venues,
-} from './catalogue.ts';
+import { features, products, seatplans, ticketGroups, venues } from './catalogue.ts';
+import { demoProgramme } from './programme.ts';
+import { STANDARD_PRICE_LIST } from '../services/catalogue/prices/priceLists.ts';
+import { insertTicketType } from '../services/catalogue/prices/ticketTypes.ts';
+import { insertProduct } from '../services/catalogue/products/productsAdmin.ts';
+import { hallPlanOf, insertShows, type HallPlan } from '../services/catalogue/programme/showWriter.ts';
 
 const SEED_VERSION = '1';
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-type PresentationRow = Insertable<Database['presentations']>;
-
-interface Show {
-  row: PresentationRow;
-  ticketGroups: number[];
-  products: number[];
-  /** Share of seats already sold at the box office, for a lifelike map. */
-  soldShare: number;
-}
-
-/**
- * Presentations over the next 14 days from `now`, in Asia/Jerusalem wall-clock time: cinema shows
- * every day in three halls (one after midnight), concerts, orchestra evenings (one not yet on sale),
- * two arena events, a standing-room show whose online sale has ended, and a video on demand.
- */
-export function schedule(now: number): Show[] {
-  const today = wallDateAt(now);
-  const shows: Show[] = [];
-  let id = 1;
-  const base = (
-    over: Partial<PresentationRow> &
-      Pick<PresentationRow, 'feature_id' | 'venue_id' | 'seatplan_id' | 'starts_at'>,
-  ): PresentationRow => ({
-    id: id++,
-    venue_type_id: 1,
-    seating_policy_id: 1,
-    is_reserved: 1,
-    auth_profile_id: 1,
-    business_id: 1,
-    business_date: businessDate(over.starts_at),
-    sale_start: now - 7 * DAY,
-    sale_end: over.starts_at + 15 * 60_000,
-    lock_timer_json: JSON.stringify(cinemaLockTimer),
-    service_charge: 500,
-    is_display_qr: 1,
-    view_area_filename: null,
-    image_map_html: null,
-    new_booking_url: null,
-    best_available: 0,
-    ...over,
-  });
-  const at = (day: WallDate, h: number, m: number) => wallTime(day, h, m);
-
-  const cinemaTimes: [number, number][] = [
-    [16, 45],
-    [19, 30],
-    [22, 0],
-  ];
-  const halls = [PLAN.cinema1, PLAN.cinema2, PLAN.cinema3];
-  const movies = [1, 2, 3, 4];
-  for (let d = 0; d < 14; d++) {
-    const day = addDays(today, d);
-    halls.forEach((plan, h) => {
-      cinemaTimes.forEach(([hh, mm], t) => {
-        const feature = movies[(d + h + t) % movies.length] ?? 1;
-        const tgs =
-          plan === PLAN.cinema1
-            ? [TG.cinemaRegular, TG.cinemaSofa]
-            : plan === PLAN.cinema3
-              ? [TG.cinemaRegular, TG.cinemaPremium]
-              : [TG.cinemaRegular];
-        shows.push({
-          row: base({
-            feature_id: feature,
-            venue_id: VENUE.cinema,
-            seatplan_id: plan,
-            starts_at: at(day, hh, mm),
-          }),
-          ticketGroups: tgs,
-          // The 3D feature's glasses come with its tickets (seed/addons.ts), not as a product.
-          products: [PRODUCT.popcornL, PRODUCT.popcornM, PRODUCT.drink, PRODUCT.water],
-          soldShare: 0.15 + 0.1 * t,
-        });
-      });
-    });
-    // A late show after midnight on Thursdays and Fridays belongs to the evening's business date.
-    const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
-    if (weekday === 4 || weekday === 5) {
-      shows.push({
-        row: base({
-          feature_id: 4,
-          venue_id: VENUE.cinema,
-          seatplan_id: PLAN.cinema2,
-          starts_at: at(addDays(day, 1), 0, 15),
-        }),
-        ticketGroups: [TG.cinemaRegular],
-        products: [PRODUCT.popcornL, PRODUCT.drink],
-        soldShare: 0.1,
-      });
-    }
-  }
-
-  const hallTgs = [TG.hallA, TG.hallB, TG.hallC, TG.hallD];
-  for (const d of [1, 4, 7, 10, 13]) {
-    shows.push({
-      row: base({
-        feature_id: 5,
-        venue_id: VENUE.musicHall,
-        seatplan_id: PLAN.musicHall,
-        venue_type_id: 2,
-        seating_policy_id: 3,
-        business_id: 2,
-        starts_at: at(addDays(today, d), 20, 30),
-        lock_timer_json: JSON.stringify(eventLockTimer),
-        service_charge: 1200,
-        best_available: 1,
-      }),
-      ticketGroups: hallTgs,
-      products: [PRODUCT.programme, PRODUCT.water],
-      soldShare: 0.35,
-    });
-  }
-
-  const orchestraTgs = [TG.orchestraA, TG.orchestraB, TG.orchestraC];
-  for (const [d, feature] of [
-    [2, 6],
-    [5, 7],
-    [9, 6],
-    [12, 7],
-  ] as const) {
-    const starts = at(addDays(today, d), 20, 0);
-    shows.push({
-      row: base({
-        feature_id: feature,
-        venue_id: VENUE.philharmonic,
-        seatplan_id: PLAN.philharmonic,
-        venue_type_id: 3,
-        seating_policy_id: 3,
-        business_id: 2,
-        starts_at: starts,
-        // The last concert of the fortnight opens for sale only five days from now.
-        sale_start: d === 12 ? at(addDays(today, 5), 10, 0) : now - 30 * DAY,
-        sale_end: starts,
-        lock_timer_json: JSON.stringify(eventLockTimer),
-        service_charge: 1000,
-        best_available: 1,
-      }),
-      ticketGroups: orchestraTgs,
-      products: [PRODUCT.programme, PRODUCT.programmeBook],
-      soldShare: 0.5,
-    });
-  }
-
-  const arenaTgs = [TG.arena1, TG.arena2, TG.arena3, TG.arena4, TG.arena5];
-  for (const [d, feature, hh] of [
-    [6, 8, 21],
-    [13, 9, 20],
-  ] as const) {
-    const starts = at(addDays(today, d), hh, 0);
-    shows.push({
-      row: base({
-        feature_id: feature,
-        venue_id: VENUE.arena,
-        seatplan_id: PLAN.arena,
-        venue_type_id: 4,
-        business_id: 2,
-        starts_at: starts,
-        sale_end: starts,
-        lock_timer_json: JSON.stringify(eventLockTimer),
-        service_charge: 1500,
-        best_available: 1,
-      }),
-      ticketGroups: arenaTgs,
-      products: [PRODUCT.parking, PRODUCT.water, PRODUCT.drink],
-      soldShare: 0.4,
-    });
-  }
-
-  for (const d of [3, 10]) {
-    const starts = at(addDays(today, d), 22, 0);
-    shows.push({
-      row: base({
-        feature_id: 10,
-        venue_id: VENUE.club,
-        seatplan_id: PLAN.club,
-        venue_type_id: 5,
-        is_reserved: 0,
-        business_id: 2,
-        starts_at: starts,
-        // The first comedy night sells at the door only: its online sale has ended.
-        sale_end: d === 3 ? now - HOUR : starts,
-        lock_timer_json: JSON.stringify(eventLockTimer),
-        service_charge: 800,
-      }),
-      ticketGroups: [TG.standing],
-      products: [PRODUCT.drink],
-      soldShare: 0.2,
-    });
-  }
-
-  shows.push({
-    row: base({
-      feature_id: 11,
-      venue_id: VENUE.vod,
-      seatplan_id: PLAN.vod,
-      venue_type_id: 101,
-      is_reserved: 0,
-      starts_at: now - DAY,
-      sale_start: now - DAY,
-      sale_end: now + 30 * DAY,
-      service_charge: 0,
-      is_display_qr: 0,
-    }),
-    ticketGroups: [TG.vod],
-    products: [],
-    soldShare: 0,
-  });
-  return shows;
-}
 
 /** Inserts in chunks that stay under both dialects' parameter limits. */
 async function insertChunked<T extends keyof Database & string>(
@@ -311,7 +91,7 @@ export async function seedDemoCatalogue(
   }
 
   const plans = seatplans.map((s) => ({ seed: s, plan: SeatplanSchema.parse(s.plan()) }));
-  const shows = schedule(now);
+  const shows = demoProgramme(now);
   let seatCount = 0;
 
   await db.transaction().execute(async (trx) => {
@@ -364,75 +144,89 @@ export async function seedDemoCatalogue(
         },
         now,
       );
-    await trx
-      .insertInto('tickets')
-      .values(
-        ticketGroups.flatMap((g) =>
-          g.tickets.map((t, i) => ({
-            id: g.id * 100 + i + 1,
-            ticket_group_id: g.id,
-            name_json: JSON.stringify(t.name),
+    // The standard price list's ticket types, under the ids the demo's other parts name.
+    for (const g of ticketGroups)
+      for (const [i, t] of g.tickets.entries())
+        await insertTicketType(
+          trx,
+          SYSTEM_ACTOR,
+          g.id * 100 + i + 1,
+          STANDARD_PRICE_LIST,
+          {
+            ticketGroupId: g.id,
+            name: t.name,
             code: t.code,
             price: t.price,
-            old_price: t.oldPrice ?? null,
-            service_charge: 0,
-            price_policy_id: 1,
-            multiply_factor: t.multiplyFactor ?? 1,
-            is_sub_ticket: 0,
-            ref1prompt: null,
-            ref2prompt: null,
-            min_quantity: t.minQuantity ?? null,
-            max_quantity: t.maxQuantity ?? null,
-            sort: i,
-            required_ticket_id: t.requiresFirst ? g.id * 100 + 1 : null,
-            required_minimum: t.requiresFirst ? 1 : null,
+            oldPrice: t.oldPrice ?? null,
+            serviceCharge: 0,
+            minQuantity: t.minQuantity ?? null,
+            maxQuantity: t.maxQuantity ?? null,
+            multiplyFactor: t.multiplyFactor ?? 1,
+            requiredTicketId: t.requiresFirst ? g.id * 100 + 1 : null,
+            requiredMinimum: 1,
             quota: t.quota ?? null,
-          })),
-        ),
-      )
-      .execute();
-    await trx
-      .insertInto('products')
-      .values(
-        products.map((p) => ({
-          id: p.id,
-          name_json: JSON.stringify(p.name),
-          price: p.price,
-          is_delivery_required: p.isDeliveryRequired ? 1 : 0,
-        })),
-      )
-      .execute();
+          },
+          now,
+        );
 
-    await insertChunked(
-      trx,
-      'presentations',
-      shows.map((s) => s.row),
-      100,
-    );
-    await insertChunked(
-      trx,
-      'presentation_ticket_groups',
-      shows.flatMap((s) =>
-        s.ticketGroups.map((tg) => ({ presentation_id: s.row.id as number, ticket_group_id: tg })),
-      ),
-    );
-    await insertChunked(
-      trx,
-      'presentation_products',
-      shows.flatMap((s) =>
-        s.products.map((p, i) => ({ presentation_id: s.row.id as number, product_id: p, sort: i })),
-      ),
-    );
+    // The fortnight's programme, scheduled as the back office does: runs of shows sold alike at once.
+    const halls = new Map<number, HallPlan>();
+    for (const hallId of new Set(shows.map((s) => s.hallId)))
+      halls.set(hallId, await hallPlanOf(trx, hallId));
+    const duration = new Map(features.map((f) => [f.id, f.durationMinutes]));
+    const made: { id: number; seatplanId: number; show: (typeof shows)[number] }[] = [];
+    for (let i = 0; i < shows.length;) {
+      let j = i + 1;
+      while (j < shows.length && shows[j]!.sale === shows[i]!.sale) j++;
+      const run = shows.slice(i, j);
+      const ids = await insertShows(
+        trx,
+        SYSTEM_ACTOR,
+        run.map((s) => ({
+          show: {
+            hallId: s.hallId,
+            startsAt: s.startsAt,
+            endsAt: s.startsAt + (duration.get(s.featureId) ?? 0) * 60_000,
+            businessDate: businessDate(s.startsAt),
+          },
+          featureId: s.featureId,
+          hall: halls.get(s.hallId)!,
+          priceLevelIds: s.priceLevelIds,
+          saleStart: s.saleStart,
+          saleEnd: s.saleEnd,
+        })),
+        run[0]!.sale,
+        now,
+      );
+      run.forEach((show, k) =>
+        made.push({ id: ids[k]!, seatplanId: halls.get(show.hallId)!.seatplanId, show }),
+      );
+      i = j;
+    }
+    for (const p of products)
+      await insertProduct(
+        trx,
+        SYSTEM_ACTOR,
+        p.id,
+        {
+          name: p.name,
+          price: p.price,
+          deliveryRequired: p.isDeliveryRequired ?? false,
+          venueIds: [],
+          presentationIds: made.filter((m) => m.show.products.includes(p.id)).map((m) => m.id),
+        },
+        now,
+      );
 
     // Seats already sold at the box office, so maps look like a real week.
     const sold: Insertable<Database['seat_holds']>[] = [];
-    for (const show of shows) {
+    for (const { id, seatplanId, show } of made) {
       if (show.soldShare === 0) continue;
-      const rand = prng(show.row.id as number);
-      for (const seat of seatsByPlan.get(show.row.seatplan_id) ?? []) {
+      const rand = prng(id);
+      for (const seat of seatsByPlan.get(seatplanId) ?? []) {
         if (seat.online && rand() < show.soldShare) {
           sold.push({
-            presentation_id: show.row.id as number,
+            presentation_id: id,
             section_id: seat.section_id,
             x: seat.x,
             y: seat.y,

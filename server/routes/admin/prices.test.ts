@@ -168,6 +168,38 @@ describe.each(dialects)('price lists on %s', (dialect) => {
     );
   });
 
+  it('adds a child ticket sold only beside an adult, with a quota, and refuses another list’s adult', async () => {
+    const adult = matinee.levels.find((l) => l.id === 1)!.tickets[0]!;
+    const other = (await manager.get('/api/admin/price-lists')).json().priceLists[0] as AdminPriceList;
+    const foreign = await manager.post(`/api/admin/price-lists/${matinee.id}/ticket-types`, {
+      ticketGroupId: 1,
+      name: { en: 'Child' },
+      price: 1500,
+      requiredTicketId: other.levels[0]!.tickets[0]!.id,
+    });
+    expect(foreign.json()).toMatchObject({
+      code: 'ticket_type_not_found',
+      params: { field: 'requiredTicketId' },
+    });
+    const child = await manager.post(`/api/admin/price-lists/${matinee.id}/ticket-types`, {
+      ticketGroupId: 1,
+      name: { en: 'Child' },
+      code: 'CHILD',
+      price: 1500,
+      requiredTicketId: adult.id,
+      quota: 40,
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    expect(child.json()).toMatchObject({ code: 'CHILD', price: 1500 });
+    const ticket = (await ticketGroupsOf(t.app, movies[0]!))
+      .find((g) => g.id === 1)!
+      .tickets.find((x) => x.id === child.json().id);
+    expect(ticket).toMatchObject({ requiredTicketId: adult.id, remaining: 40 });
+    // The box office checks it whatever the browser sends: a child alone is refused.
+    const alone = await buy(movies[0]!, child.json().id);
+    expect(alone.json().code).toBe('ticket_required_combination');
+  });
+
   it('offers a product at a venue with all its shows, sells it at its price, and changes it for new sales', async () => {
     const movie = movies[6]!;
     const made = await manager.post('/api/admin/products', {

@@ -75,11 +75,36 @@ export const TicketTypeCreateSchema = z
     serviceCharge: TicketFields.serviceCharge.default(0),
     minQuantity: Quantity.default(null),
     maxQuantity: Quantity.default(null),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,20}$/)
+      .optional()
+      .describe('its code in reports and on the ticket; default T and its id'),
+    oldPrice: Amount.nullable().default(null).describe('a price before, shown struck through'),
+    multiplyFactor: z.number().int().min(1).max(20).default(1).describe('seats one ticket takes'),
+    requiredTicketId: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .default(null)
+      .describe('sold only beside this ticket type of the same list and level (a child with an adult)'),
+    requiredMinimum: z.number().int().min(1).max(50).default(1).describe('with requiredTicketId: how many'),
+    quota: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .nullable()
+      .default(null)
+      .describe('tickets of this type for sale per presentation; null: no limit'),
   })
   .refine((t) => t.minQuantity === null || t.maxQuantity === null || t.minQuantity <= t.maxQuantity, {
     message: 'minQuantity above maxQuantity',
     path: ['maxQuantity'],
   });
+export type TicketTypeFields = z.output<typeof TicketTypeCreateSchema>;
 export type TicketTypeCreate = z.input<typeof TicketTypeCreateSchema>;
 /** Only what is sent changes. */
 export const TicketTypeUpdateSchema = z
@@ -120,6 +145,7 @@ export const ProductCreateSchema = z.object({
   presentationIds: ProductFields.presentationIds.default([]),
 });
 export type ProductCreate = z.input<typeof ProductCreateSchema>;
+export type ProductFields = z.output<typeof ProductCreateSchema>;
 /** Only what is sent changes; `venueIds` and `presentationIds` replace their sets. */
 export const ProductUpdateSchema = z
   .object(ProductFields)

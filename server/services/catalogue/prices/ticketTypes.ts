@@ -4,6 +4,7 @@ import {
   type AdminTicketType,
   type TicketTypeCreate,
   TicketTypeCreateSchema,
+  type TicketTypeFields,
   type TicketTypeUpdate,
   TicketTypeUpdateSchema,
 } from '../../../../src/api/contract/pricesAdmin.ts';
@@ -77,64 +78,94 @@ export async function addTicketType(
 ): Promise<AdminTicketType> {
   const t = TicketTypeCreateSchema.parse(input);
   return changeCatalogue(db, async (trx) => {
-    await priceListRow(trx, listId);
-    const level = await trx
-      .selectFrom('ticket_groups')
-      .select('id')
-      .where('id', '=', t.ticketGroupId)
-      .executeTakeFirst();
-    if (!level)
-      throw new AppError('price_level_not_found', `price level ${t.ticketGroupId} does not exist`, {
-        priceLevelId: t.ticketGroupId,
-      });
     await holdNamed(trx, 'prices');
     const max = await trx
       .selectFrom('tickets')
       .select([(eb) => eb.fn.max('id').as('id')])
       .executeTakeFirst();
-    const last = await trx
+    return insertTicketType(trx, actor, Number(max?.id ?? 0) + 1, listId, t, now);
+  });
+}
+
+/**
+ * Writes a ticket type under `id` in the caller's transaction (the seed names its ids), after the
+ * level's others, and audits it. A required ticket must be of the same list and level.
+ */
+export async function insertTicketType(
+  trx: Db,
+  actor: Actor,
+  id: number,
+  listId: number,
+  t: TicketTypeFields,
+  now: number,
+): Promise<AdminTicketType> {
+  await priceListRow(trx, listId);
+  const level = await trx
+    .selectFrom('ticket_groups')
+    .select('id')
+    .where('id', '=', t.ticketGroupId)
+    .executeTakeFirst();
+  if (!level)
+    throw new AppError('price_level_not_found', `price level ${t.ticketGroupId} does not exist`, {
+      priceLevelId: t.ticketGroupId,
+    });
+  if (t.requiredTicketId !== null) {
+    const required = await trx
       .selectFrom('tickets')
-      .select([(eb) => eb.fn.max('sort').as('sort')])
+      .select('id')
+      .where('id', '=', t.requiredTicketId)
       .where('price_list_id', '=', listId)
       .where('ticket_group_id', '=', t.ticketGroupId)
       .executeTakeFirst();
-    const id = Number(max?.id ?? 0) + 1;
-    await trx
-      .insertInto('tickets')
-      .values({
-        id,
-        ticket_group_id: t.ticketGroupId,
-        price_list_id: listId,
-        name_json: JSON.stringify(t.name),
-        code: `T${id}`,
-        price: t.price,
-        old_price: null,
-        service_charge: t.serviceCharge,
-        price_policy_id: 1,
-        multiply_factor: 1,
-        is_sub_ticket: 0,
-        ref1prompt: null,
-        ref2prompt: null,
-        min_quantity: t.minQuantity,
-        max_quantity: t.maxQuantity,
-        sort: Number(last?.sort ?? 0) + 1,
-        required_ticket_id: null,
-        required_minimum: null,
-        quota: null,
-      })
-      .execute();
-    const row = await ticketRow(trx, id);
-    await audit(
-      trx,
-      actor,
-      {
-        action: 'ticket_type.create',
-        objectType: 'ticket_type',
-        objectId: id,
-        after: { ...ticketTypeOf(row), priceListId: listId, name: t.name as LocalizedText },
-      },
-      now,
-    );
-    return ticketTypeOf(row);
-  });
+    if (!required)
+      throw new AppError(
+        'ticket_type_not_found',
+        `ticket type ${t.requiredTicketId} is not of this list and price level`,
+        { field: 'requiredTicketId' },
+      );
+  }
+  const last = await trx
+    .selectFrom('tickets')
+    .select([(eb) => eb.fn.max('sort').as('sort')])
+    .where('price_list_id', '=', listId)
+    .where('ticket_group_id', '=', t.ticketGroupId)
+    .executeTakeFirst();
+  await trx
+    .insertInto('tickets')
+    .values({
+      id,
+      ticket_group_id: t.ticketGroupId,
+      price_list_id: listId,
+      name_json: JSON.stringify(t.name),
+      code: t.code ?? `T${id}`,
+      price: t.price,
+      old_price: t.oldPrice,
+      service_charge: t.serviceCharge,
+      price_policy_id: 1,
+      multiply_factor: t.multiplyFactor,
+      is_sub_ticket: 0,
+      ref1prompt: null,
+      ref2prompt: null,
+      min_quantity: t.minQuantity,
+      max_quantity: t.maxQuantity,
+      // The level's first type sorts first (0), each next one after the last.
+      sort: last?.sort === null || last?.sort === undefined ? 0 : Number(last.sort) + 1,
+      required_ticket_id: t.requiredTicketId,
+      required_minimum: t.requiredTicketId === null ? null : t.requiredMinimum,
+      quota: t.quota,
+    })
+    .execute();
+  const row = await ticketRow(trx, id);
+  await audit(
+    trx,
+    actor,
+    {
+      action: 'ticket_type.create',
+      objectType: 'ticket_type',
+      objectId: id,
+      after: { ...ticketTypeOf(row), priceListId: listId, name: t.name as LocalizedText },
+    },
+    now,
+  );
+  return ticketTypeOf(row);
 }

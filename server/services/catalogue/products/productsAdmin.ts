@@ -3,6 +3,7 @@ import type { LocalizedText } from '../../../../src/api/contract/common.ts';
 import {
   type AdminProduct,
   type ProductCreate,
+  type ProductFields,
   ProductCreateSchema,
   type ProductUpdate,
   ProductUpdateSchema,
@@ -103,28 +104,39 @@ export async function createProduct(
 ): Promise<AdminProduct> {
   const p = ProductCreateSchema.parse(input);
   const id = await changeCatalogue(db, async (trx) => {
-    await assertPlaces(trx, p.venueIds, p.presentationIds);
     await holdNamed(trx, 'products');
     const max = await trx
       .selectFrom('products')
       .select((eb) => eb.fn.max('id').as('m'))
       .executeTakeFirst();
     const id = Number(max?.m ?? 0) + 1;
-    await trx
-      .insertInto('products')
-      .values({
-        id,
-        name_json: JSON.stringify(p.name),
-        price: p.price,
-        is_delivery_required: p.deliveryRequired ? 1 : 0,
-      })
-      .execute();
-    await offerAt(trx, id, p.venueIds, p.presentationIds);
-    await audit(trx, actor, { action: 'product.create', objectType: 'product', objectId: id, after: p }, now);
+    await insertProduct(trx, actor, id, p, now);
     return id;
   });
   const [made] = await listProductsAdmin(db, id);
   return made!;
+}
+
+/** Writes a product under `id` in the caller's transaction (the seed names its ids), offered where it says. */
+export async function insertProduct(
+  trx: Db,
+  actor: Actor,
+  id: number,
+  p: ProductFields,
+  now: number,
+): Promise<void> {
+  await assertPlaces(trx, p.venueIds, p.presentationIds);
+  await trx
+    .insertInto('products')
+    .values({
+      id,
+      name_json: JSON.stringify(p.name),
+      price: p.price,
+      is_delivery_required: p.deliveryRequired ? 1 : 0,
+    })
+    .execute();
+  await offerAt(trx, id, p.venueIds, p.presentationIds);
+  await audit(trx, actor, { action: 'product.create', objectType: 'product', objectId: id, after: p }, now);
 }
 
 /**

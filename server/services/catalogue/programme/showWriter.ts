@@ -72,6 +72,12 @@ export interface SaleSettings {
   lockTimer: LockTimer;
   /** The price list the shows sell from (checked by the caller: assertListFits). */
   priceListId: number;
+  /** The business (merchant) whose acquirer takes the money; one business per order. Default 1. */
+  businessId?: number;
+  /** "Choose seats for me" offered on the seat map. Default off. */
+  bestAvailable?: boolean;
+  /** The e-ticket shows its QR code (a show at home has none). Default on. */
+  displayQr?: boolean;
 }
 
 export interface NewShow {
@@ -79,6 +85,9 @@ export interface NewShow {
   featureId: number;
   hall: HallPlan;
   priceLevelIds: readonly number[];
+  /** This show's own sale window (epoch ms), where it differs from the call's. */
+  saleStart?: number;
+  saleEnd?: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -97,7 +106,7 @@ export async function insertShows(
   let id = await nextId(trx, 'presentations');
   const rows: Insertable<Database['presentations']>[] = [];
   const levels: { presentation_id: number; ticket_group_id: number }[] = [];
-  for (const { show, featureId, hall, priceLevelIds } of shows) {
+  for (const { show, featureId, hall, priceLevelIds, saleStart, saleEnd } of shows) {
     rows.push({
       id,
       feature_id: featureId,
@@ -107,15 +116,16 @@ export async function insertShows(
       seating_policy_id: sale.seatingPolicyId,
       is_reserved: sale.reserved ? 1 : 0,
       auth_profile_id: 1,
-      business_id: 1,
+      business_id: sale.businessId ?? 1,
       starts_at: show.startsAt,
       business_date: show.businessDate,
-      sale_start: sale.saleStart,
-      sale_end: show.startsAt + sale.saleEndsMinutesAfterStart * 60_000,
+      sale_start: saleStart ?? sale.saleStart,
+      sale_end: saleEnd ?? show.startsAt + sale.saleEndsMinutesAfterStart * 60_000,
       lock_timer_json: JSON.stringify(sale.lockTimer),
       service_charge: sale.serviceCharge,
       price_list_id: sale.priceListId,
-      is_display_qr: 1,
+      is_display_qr: sale.displayQr === false ? 0 : 1,
+      best_available: sale.bestAvailable ? 1 : 0,
       view_area_filename: null,
       image_map_html: null,
       new_booking_url: null,
