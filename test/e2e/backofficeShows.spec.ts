@@ -156,6 +156,38 @@ test('a manager makes a price list, sells a show from it, and raises a price: th
   };
   expect(doc.tickets[0]!.price).toBe(1900);
 
+  // A junior ticket, sold only beside the regular one, 30 a show: on sale at once.
+  await page.getByTestId('price-level').first().getByTestId('ticket-type-new').click();
+  const form = page.getByTestId('ticket-type-form');
+  await form.locator('input[name=hall-en]').fill('Junior');
+  await form.getByTestId('ticket-type-price').fill('12');
+  await form.getByTestId('ticket-type-quota').fill('30');
+  await form.getByTestId('ticket-type-requires').selectOption({ index: 1 });
+  await shot(page, 'ticket-type-en.png');
+  await form.getByTestId('ticket-type-save').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('price-level').first().getByTestId('ticket-type').last()).toContainText(
+    'Junior',
+  );
+  const shown = (await (await api.get(`/api/presentations/${showId}/ticketGroups`)).json()) as {
+    ticketGroups: {
+      id: number;
+      tickets: {
+        id: number;
+        name: { en?: string };
+        price: number;
+        requiredTicketId: number | null;
+        remaining: number | null;
+      }[];
+    }[];
+  };
+  const level1 = shown.ticketGroups.find((g) => g.id === 1)!.tickets;
+  expect(level1.find((x) => x.name.en === 'Junior')).toMatchObject({
+    price: 1200,
+    requiredTicketId: level1[0]!.id,
+    remaining: 30,
+  });
+
   // A product the venue sells with all its shows: named, priced, offered at Hall 1's venue.
   await page.getByTestId('product-new').click();
   await page.getByRole('dialog').locator('input[name=hall-en]').fill('Harbour nachos');

@@ -9,6 +9,7 @@ import { useLoaded, useName } from '../venues/shared.tsx';
 import { pricesApi, type TicketType } from './api.ts';
 import { PriceCell } from './PriceCell.tsx';
 import { Products } from './Products.tsx';
+import { type NewTicketTypeAsk, TicketTypeDialog } from './TicketTypeDialog.tsx';
 
 /**
  * The prices tab (managers and admins, `/staff/prices`): the price lists, and the ticket types of the
@@ -21,6 +22,7 @@ export function Prices() {
   const lists = useLoaded((signal) => pricesApi.lists(signal), 'price-lists');
   const [chosen, setChosen] = useState<number | null>(null);
   const [ask, setAsk] = useState<HallNameAsk | null>(null);
+  const [adding, setAdding] = useState<NewTicketTypeAsk | null>(null);
 
   if (lists.error && !lists.data) return <Alert color="red">{errorText(t, lists.error)}</Alert>;
   if (!lists.data) return <Skeleton height={480} radius="md" aria-busy="true" />;
@@ -94,9 +96,20 @@ export function Prices() {
       {list.levels.map((level) => (
         <Card withBorder padding="md" key={`${list.id}-${level.id}`} data-testid="price-level">
           <Stack gap="sm">
-            <Title order={3} fz="h4">
-              {name(level.name)}
-            </Title>
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Title order={3} fz="h4">
+                {name(level.name)}
+              </Title>
+              <Button
+                variant="light"
+                mih={TOUCH_PX}
+                data-testid="ticket-type-new"
+                aria-label={`${t('backoffice.prices.addTicketType')}: ${name(level.name)}`}
+                onClick={() => setAdding({ listId: list.id, level })}
+              >
+                {t('backoffice.prices.addTicketType')}
+              </Button>
+            </Group>
             <RecordTable<TicketType>
               rows={level.tickets}
               rowKey={(x) => String(x.id)}
@@ -126,6 +139,24 @@ export function Prices() {
       ))}
       <Products />
       <HallNameDialog ask={ask} onClose={() => setAsk(null)} />
+      <TicketTypeDialog
+        ask={adding}
+        onClose={() => setAdding(null)}
+        onAdded={(added) =>
+          lists.set({
+            priceLists: all.map((l) =>
+              l.id !== adding?.listId
+                ? l
+                : {
+                    ...l,
+                    levels: l.levels.map((g) =>
+                      g.id === added.ticketGroupId ? { ...g, tickets: [...g.tickets, added] } : g,
+                    ),
+                  },
+            ),
+          })
+        }
+      />
     </Stack>
   );
 }

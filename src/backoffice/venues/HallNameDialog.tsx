@@ -53,24 +53,7 @@ function HallNameForm({ ask, onClose }: { ask: HallNameAsk; onClose(): void }) {
         <Text size="sm" c="dimmed">
           {ask.hint ?? t('backoffice.venues.hallNameHint')}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {supportedLocales.map((l) => (
-            <TextInput
-              key={l}
-              label={NATIVE_NAMES[l]}
-              name={`hall-${l}`}
-              lang={l}
-              dir={rtlLocales.has(l) ? 'rtl' : 'ltr'}
-              value={names[l] ?? ''}
-              maxLength={120}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setNames((n) => ({ ...n, [l]: value }));
-              }}
-              styles={touchInput}
-            />
-          ))}
-        </SimpleGrid>
+        <NamesFields names={names} onChange={setNames} />
         {missing ? <Alert color="orange">{t('backoffice.venues.nameRequired')}</Alert> : null}
         {error ? <Alert color="red">{errorText(t, error)}</Alert> : null}
         <Group justify="flex-end" gap="sm">
@@ -83,5 +66,35 @@ function HallNameForm({ ask, onClose }: { ask: HallNameAsk; onClose(): void }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A name's field in each language, each in its own direction. */
+export function NamesFields({
+  names,
+  onChange,
+}: {
+  names: LocalizedText;
+  onChange(update: (names: LocalizedText) => LocalizedText): void;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {supportedLocales.map((l) => (
+        <TextInput
+          key={l}
+          label={NATIVE_NAMES[l]}
+          name={`hall-${l}`}
+          lang={l}
+          dir={rtlLocales.has(l) ? 'rtl' : 'ltr'}
+          value={names[l] ?? ''}
+          maxLength={120}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            onChange((n) => ({ ...n, [l]: value }));
+          }}
+          styles={touchInput}
+        />
+      ))}
+    </SimpleGrid>
   );
 }
