@@ -40,6 +40,7 @@ test('a manager adds a film, sees the clashes in a preview, and schedules it in 
   await feature.locator('input[name=durationMinutes]').fill('105');
   await feature.locator('select[name=language]').selectOption('fr');
   await feature.locator('select[name=subtitles]').selectOption('he');
+  await feature.locator('[name=description-en]').fill('A keeper’s daughter keeps the harbour light burning.');
   await page.getByTestId('feature-save').click();
   const row = page.getByTestId('feature-row').filter({ hasText: 'Harbour Lights' });
   await expect(row).toContainText('105 min');
@@ -97,6 +98,13 @@ test('a manager adds a film, sees the clashes in a preview, and schedules it in 
   await page.goto('/?language=en&q=Harbour');
   const card = page.locator('[data-testid=feature-card]').filter({ hasText: 'Harbour Lights' }).first();
   await expect(card.locator('img').first()).toHaveAttribute('src', /-board\.webp$/);
+  // Its page tells what it is, under the seat map.
+  const board = (await (await request.get('/api/seats/presentations')).json()) as {
+    presentations: { id: number; title: { en?: string } }[];
+  };
+  const show = board.presentations.find((p) => p.title.en === 'Harbour Lights')!;
+  await page.goto(`/order/${show.id}?language=en`);
+  await expect(page.getByTestId('about-feature')).toContainText('keeps the harbour light burning');
 });
 
 test('on a phone in Hebrew, the schedule preview names its clash; a spreadsheet brings shows in, line by line (he, 390 px)', async ({

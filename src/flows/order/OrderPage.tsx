@@ -10,6 +10,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { dismissPrepaint } from '../../ui/prepaint.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { AboutFeature } from './AboutFeature.tsx';
 import { PresentationHeader } from './PresentationHeader.tsx';
 import { PriceList } from './PriceList.tsx';
 import { LocationOffline } from './LocationOffline.tsx';
@@ -106,6 +107,9 @@ export default function OrderPage() {
           serviceCharge={state.data.prices.serviceCharge}
         />
       )}
+      {state.data.presentation.description ? (
+        <AboutFeature description={state.data.presentation.description} />
+      ) : null}
     </Stack>
   );
 }
