@@ -11,6 +11,7 @@ import { VENUE } from '../seed/catalogue.ts';
 import { SEASON_ID } from '../services/enrolment/testing.ts';
 import { commit, seatShop } from '../testing/checkout.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
+import { asStaff, demoStaffCookie } from '../testing/staff.ts';
 import { decimalAmount } from './seo/jsonLd.ts';
 
 const PUBLIC_URL = 'https://tickets.example';
@@ -372,6 +373,22 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
       `<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/order/${movie.id}?language=en"/>`,
     );
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+
+    // A show the back office schedules is in the sitemap at once, as on the board.
+    const manager = asStaff(t.app, await demoStaffCookie(t.app, 'manager'));
+    const day = new Date(t.clock.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const made = await manager.post('/api/admin/schedules', {
+      featureId: movie.featureId,
+      hallIds: [movie.seatplanId],
+      from: day,
+      to: day,
+      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['09:00'] }],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const added = made.json().presentations[0].id as number;
+    expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain(
+      `<loc>${PUBLIC_URL}/order/${added}</loc>`,
+    );
   });
 
   it('tells robots what to leave alone and where the sitemap is', async () => {
