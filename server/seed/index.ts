@@ -165,6 +165,8 @@ export async function seedDemoCatalogue(
             requiredTicketId: t.requiresFirst ? g.id * 100 + 1 : null,
             requiredMinimum: 1,
             quota: t.quota ?? null,
+            minAge: null,
+            maxAge: null,
           },
           now,
         );

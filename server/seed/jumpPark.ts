@@ -5,7 +5,11 @@ import type { VenueAddress } from '../../src/api/contract/venueAddress.ts';
 import { businessDate } from '../../src/domain/venue.ts';
 import type { Database } from '../db/types.ts';
 import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { STANDARD_PRICE_LIST } from '../services/catalogue/prices/priceLists.ts';
+import { insertTicketType } from '../services/catalogue/prices/ticketTypes.ts';
+import { insertProduct } from '../services/catalogue/products/productsAdmin.ts';
 import { insertFeature } from '../services/catalogue/programme/features.ts';
+import { hallPlanOf, insertShows } from '../services/catalogue/programme/showWriter.ts';
 import { insertVenue } from '../services/catalogue/venuesAdmin.ts';
 import { seedHallPlan } from './halls.ts';
 import { addDays, wallDateAt, wallTime } from './calendar.ts';
@@ -221,48 +225,30 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
       },
       now,
     );
-    await trx
-      .insertInto('tickets')
-      .values(
-        JUMP_TICKETS.map((t, i) => ({
-          id: t.id,
-          ticket_group_id: JUMP.ticketGroup,
-          name_json: JSON.stringify(t.name),
+    for (const t of JUMP_TICKETS)
+      await insertTicketType(
+        trx,
+        SYSTEM_ACTOR,
+        t.id,
+        STANDARD_PRICE_LIST,
+        {
+          ticketGroupId: JUMP.ticketGroup,
+          name: t.name,
           code: t.code,
           price: t.price,
-          old_price: null,
-          service_charge: 0,
-          price_policy_id: 1,
-          multiply_factor: 1,
-          is_sub_ticket: 0,
-          ref1prompt: null,
-          ref2prompt: null,
-          min_quantity: null,
-          max_quantity: 8,
-          sort: i,
-          required_ticket_id: null,
-          required_minimum: null,
+          oldPrice: null,
+          serviceCharge: 0,
+          minQuantity: null,
+          maxQuantity: 8,
+          multiplyFactor: 1,
+          requiredTicketId: null,
+          requiredMinimum: 1,
           quota: null,
-          min_age: t.minAge,
-          max_age: t.maxAge,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('products')
-      .values({
-        id: JUMP.socks,
-        name_json: JSON.stringify({
-          he: 'גרביים מונעות החלקה',
-          en: 'Grip socks',
-          ru: 'Нескользящие носки',
-          ar: 'جوارب مانعة للانزلاق',
-          pl: 'Skarpetki antypoślizgowe',
-        }),
-        price: 1200,
-        is_delivery_required: 0,
-      })
-      .execute();
+          minAge: t.minAge,
+          maxAge: t.maxAge,
+        },
+        now,
+      );
     await trx
       .insertInto('waivers')
       .values({
@@ -274,42 +260,54 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
         created_at: now,
       })
       .execute();
-    const ids = sessions.map((_, i) => JUMP.firstPresentation + i);
-    await trx
-      .insertInto('presentations')
-      .values(
-        sessions.map((starts, i) => ({
-          id: ids[i]!,
-          feature_id: JUMP.feature,
-          venue_id: JUMP.venue,
-          seatplan_id: JUMP.plan,
-          venue_type_id: 7,
-          seating_policy_id: 1,
-          is_reserved: 0,
-          auth_profile_id: 1,
-          business_id: 1,
-          starts_at: starts,
-          business_date: businessDate(starts),
-          sale_start: now - 7 * 86_400_000,
-          sale_end: starts,
-          lock_timer_json: JSON.stringify(eventLockTimer),
-          service_charge: 300,
-          is_display_qr: 1,
-          view_area_filename: null,
-          image_map_html: null,
-          new_booking_url: null,
-          waiver_id: JUMP.waiver,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('presentation_ticket_groups')
-      .values(ids.map((id) => ({ presentation_id: id, ticket_group_id: JUMP.ticketGroup })))
-      .execute();
-    await trx
-      .insertInto('presentation_products')
-      .values(ids.map((id) => ({ presentation_id: id, product_id: JUMP.socks, sort: 0 })))
-      .execute();
+    // The sessions, as the back office schedules them, then the socks offered with each.
+    const hall = await hallPlanOf(trx, JUMP.plan);
+    const ids = await insertShows(
+      trx,
+      SYSTEM_ACTOR,
+      sessions.map((starts) => ({
+        show: {
+          hallId: JUMP.plan,
+          startsAt: starts,
+          endsAt: starts + 60 * 60_000,
+          businessDate: businessDate(starts),
+        },
+        featureId: JUMP.feature,
+        hall,
+        priceLevelIds: [JUMP.ticketGroup],
+      })),
+      {
+        saleStart: now - 7 * 86_400_000,
+        saleEndsMinutesAfterStart: 0,
+        seatingPolicyId: 1,
+        reserved: false,
+        serviceCharge: 300,
+        lockTimer: eventLockTimer,
+        priceListId: STANDARD_PRICE_LIST,
+        waiverId: JUMP.waiver,
+      },
+      now,
+      JUMP.firstPresentation,
+    );
+    await insertProduct(
+      trx,
+      SYSTEM_ACTOR,
+      JUMP.socks,
+      {
+        name: {
+          he: 'גרביים מונעות החלקה',
+          en: 'Grip socks',
+          ru: 'Нескользящие носки',
+          ar: 'جوارب مانعة للانزلاق',
+          pl: 'Skarpetki antypoślizgowe',
+        },
+        price: 1200,
+        deliveryRequired: false,
+        venueIds: [],
+        presentationIds: ids,
+      },
+      now,
+    );
   });
   return true;
 }

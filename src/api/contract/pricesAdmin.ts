@@ -99,10 +99,30 @@ export const TicketTypeCreateSchema = z
       .nullable()
       .default(null)
       .describe('tickets of this type for sale per presentation; null: no limit'),
+    minAge: z
+      .number()
+      .int()
+      .min(0)
+      .max(120)
+      .nullable()
+      .default(null)
+      .describe('the youngest it suits, on the day'),
+    maxAge: z
+      .number()
+      .int()
+      .min(0)
+      .max(120)
+      .nullable()
+      .default(null)
+      .describe('the oldest it suits, on the day'),
   })
   .refine((t) => t.minQuantity === null || t.maxQuantity === null || t.minQuantity <= t.maxQuantity, {
     message: 'minQuantity above maxQuantity',
     path: ['maxQuantity'],
+  })
+  .refine((t) => t.minAge === null || t.maxAge === null || t.minAge <= t.maxAge, {
+    message: 'minAge above maxAge',
+    path: ['maxAge'],
   });
 export type TicketTypeFields = z.output<typeof TicketTypeCreateSchema>;
 export type TicketTypeCreate = z.input<typeof TicketTypeCreateSchema>;

@@ -153,6 +153,8 @@ export async function insertTicketType(
       required_ticket_id: t.requiredTicketId,
       required_minimum: t.requiredTicketId === null ? null : t.requiredMinimum,
       quota: t.quota,
+      min_age: t.minAge,
+      max_age: t.maxAge,
     })
     .execute();
   const row = await ticketRow(trx, id);

@@ -78,6 +78,8 @@ export interface SaleSettings {
   bestAvailable?: boolean;
   /** The e-ticket shows its QR code (a show at home has none). Default on. */
   displayQr?: boolean;
+  /** The waiver every order of the shows signs before payment. Default none. */
+  waiverId?: number | null;
 }
 
 export interface NewShow {
@@ -102,8 +104,10 @@ export async function insertShows(
   shows: readonly NewShow[],
   sale: SaleSettings,
   now: number,
+  /** The first id (the seed names its own); default: after the highest. */
+  firstId?: number,
 ): Promise<number[]> {
-  let id = await nextId(trx, 'presentations');
+  let id = firstId ?? (await nextId(trx, 'presentations'));
   const rows: Insertable<Database['presentations']>[] = [];
   const levels: { presentation_id: number; ticket_group_id: number }[] = [];
   for (const { show, featureId, hall, priceLevelIds, saleStart, saleEnd } of shows) {
@@ -126,6 +130,7 @@ export async function insertShows(
       price_list_id: sale.priceListId,
       is_display_qr: sale.displayQr === false ? 0 : 1,
       best_available: sale.bestAvailable ? 1 : 0,
+      waiver_id: sale.waiverId ?? null,
       view_area_filename: null,
       image_map_html: null,
       new_booking_url: null,
