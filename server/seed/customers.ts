@@ -7,6 +7,9 @@ import { seatNames } from '../services/catalogue/seatplans.ts';
 import { hashPassword } from '../services/customers/secrets.ts';
 import { cinemaLockTimer, PLAN, PRODUCT, TG, VENUE } from './catalogue.ts';
 import { businessDate } from '../../src/domain/venue.ts';
+import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { STANDARD_PRICE_LIST } from '../services/catalogue/prices/priceLists.ts';
+import { hallPlanOf, insertShows, type SaleSettings } from '../services/catalogue/programme/showWriter.ts';
 
 const DAY = 86_400_000;
 
@@ -349,60 +352,55 @@ export async function seedDemoCustomers(db: Kysely<Database>, now: number): Prom
 
     // A cinema show ten days ago and a video whose viewing window closed, for the past lists.
     const pastStart = now - 10 * DAY;
-    await trx
-      .insertInto('presentations')
-      .values([
-        {
-          id: PAST_CINEMA_SHOW,
-          feature_id: 1,
-          venue_id: VENUE.cinema,
-          seatplan_id: PLAN.cinema2,
-          venue_type_id: 1,
-          seating_policy_id: 1,
-          is_reserved: 1,
-          auth_profile_id: 1,
-          business_id: 1,
-          starts_at: pastStart,
-          business_date: businessDate(pastStart),
-          sale_start: pastStart - 7 * DAY,
-          sale_end: pastStart,
-          lock_timer_json: JSON.stringify(cinemaLockTimer),
-          service_charge: 500,
-          is_display_qr: 1,
-          view_area_filename: null,
-          image_map_html: null,
-          new_booking_url: null,
-        },
-        {
-          id: PAST_VIDEO,
-          feature_id: 11,
-          venue_id: VENUE.vod,
-          seatplan_id: PLAN.vod,
-          venue_type_id: 101,
-          seating_policy_id: 1,
-          is_reserved: 0,
-          auth_profile_id: 1,
-          business_id: 1,
-          starts_at: now - 40 * DAY,
-          business_date: businessDate(now - 40 * DAY),
-          sale_start: now - 40 * DAY,
-          sale_end: now - 10 * DAY,
-          lock_timer_json: JSON.stringify(cinemaLockTimer),
-          service_charge: 0,
-          is_display_qr: 0,
-          view_area_filename: null,
-          image_map_html: null,
-          new_booking_url: null,
-        },
-      ])
-      .execute();
-    await trx
-      .insertInto('presentation_ticket_groups')
-      .values([
-        { presentation_id: PAST_CINEMA_SHOW, ticket_group_id: TG.cinemaRegular },
-        { presentation_id: PAST_VIDEO, ticket_group_id: TG.vod },
-      ])
-      .execute();
+    const past = async (
+      id: number,
+      featureId: number,
+      hallId: number,
+      startsAt: number,
+      levels: number[],
+      sale: Omit<SaleSettings, 'priceListId' | 'seatingPolicyId' | 'saleEndsMinutesAfterStart'>,
+      saleEnd: number,
+    ) =>
+      insertShows(
+        trx,
+        SYSTEM_ACTOR,
+        [
+          {
+            show: { hallId, startsAt, endsAt: startsAt, businessDate: businessDate(startsAt) },
+            featureId,
+            hall: await hallPlanOf(trx, hallId),
+            priceLevelIds: levels,
+            saleEnd,
+          },
+        ],
+        { ...sale, priceListId: STANDARD_PRICE_LIST, seatingPolicyId: 1, saleEndsMinutesAfterStart: 0 },
+        now,
+        id,
+      );
+    await past(
+      PAST_CINEMA_SHOW,
+      1,
+      PLAN.cinema2,
+      pastStart,
+      [TG.cinemaRegular],
+      { saleStart: pastStart - 7 * DAY, reserved: true, serviceCharge: 500, lockTimer: cinemaLockTimer },
+      pastStart,
+    );
+    await past(
+      PAST_VIDEO,
+      11,
+      PLAN.vod,
+      now - 40 * DAY,
+      [TG.vod],
+      {
+        saleStart: now - 40 * DAY,
+        reserved: false,
+        serviceCharge: 0,
+        lockTimer: cinemaLockTimer,
+        displayQr: false,
+      },
+      now - 10 * DAY,
+    );
 
     const upcoming = async (seatplanId: number, skip: number) => {
       const row = await trx

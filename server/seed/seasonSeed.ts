@@ -1,8 +1,11 @@
 import type { Insertable, Transaction } from 'kysely';
 import { businessDate } from '../../src/domain/venue.ts';
+import { SYSTEM_ACTOR } from '../services/audit/log.ts';
+import { STANDARD_PRICE_LIST } from '../services/catalogue/prices/priceLists.ts';
+import { hallPlanOf, insertShows } from '../services/catalogue/programme/showWriter.ts';
 import type { Database } from '../db/types.ts';
 import { addDays, wallDateAt, wallTime } from './calendar.ts';
-import { eventLockTimer, PLAN, PRODUCT, TG, VENUE } from './catalogue.ts';
+import { eventLockTimer, PLAN, PRODUCT, TG } from './catalogue.ts';
 import {
   MEMBERSHIP,
   SEASON,
@@ -23,43 +26,32 @@ export async function seedSeason(trx: Trx, now: number) {
   const today = wallDateAt(now);
   // The season's concerts: weekly from two weeks on, at the Philharmonic, a third of the seats of the
   // gala (the sixth) and one optional concert already sold (the enrolment proposes another seat there).
-  const shows = SEASON_PRESENTATIONS.map((id, i) => {
-    const startsAt = wallTime(addDays(today, 16 + 7 * i), 20, 0);
-    return {
-      id,
-      feature_id: i % 2 === 0 ? 6 : 7,
-      venue_id: VENUE.philharmonic,
-      seatplan_id: PLAN.philharmonic,
-      venue_type_id: 3,
-      seating_policy_id: 3,
-      is_reserved: 1,
-      auth_profile_id: 1,
-      business_id: 2,
-      starts_at: startsAt,
-      business_date: businessDate(startsAt),
-      sale_start: now - 30 * DAY,
-      sale_end: startsAt,
-      lock_timer_json: json(eventLockTimer),
-      service_charge: 1000,
-      is_display_qr: 1,
-      view_area_filename: null,
-      image_map_html: null,
-      new_booking_url: null,
-      best_available: 1,
-    };
-  });
-  await trx.insertInto('presentations').values(shows).execute();
-  await trx
-    .insertInto('presentation_ticket_groups')
-    .values(
-      shows.flatMap((s) =>
-        [TG.orchestraA, TG.orchestraB, TG.orchestraC].map((tg) => ({
-          presentation_id: s.id,
-          ticket_group_id: tg,
-        })),
-      ),
-    )
-    .execute();
+  const starts = SEASON_PRESENTATIONS.map((_, i) => wallTime(addDays(today, 16 + 7 * i), 20, 0));
+  const hall = await hallPlanOf(trx, PLAN.philharmonic);
+  await insertShows(
+    trx,
+    SYSTEM_ACTOR,
+    starts.map((startsAt, i) => ({
+      show: { hallId: PLAN.philharmonic, startsAt, endsAt: startsAt, businessDate: businessDate(startsAt) },
+      featureId: i % 2 === 0 ? 6 : 7,
+      hall,
+      priceLevelIds: [TG.orchestraA, TG.orchestraB, TG.orchestraC],
+    })),
+    {
+      saleStart: now - 30 * DAY,
+      saleEndsMinutesAfterStart: 0,
+      seatingPolicyId: 3,
+      reserved: true,
+      serviceCharge: 1000,
+      lockTimer: eventLockTimer,
+      priceListId: STANDARD_PRICE_LIST,
+      businessId: 2,
+      bestAvailable: true,
+    },
+    now,
+    SEASON_PRESENTATIONS[0],
+  );
+  const shows = SEASON_PRESENTATIONS.map((id) => ({ id }));
   await trx
     .insertInto('presentation_products')
     .values(shows.map((s) => ({ presentation_id: s.id, product_id: PRODUCT.programme, sort: 0 })))
