@@ -84,6 +84,8 @@ export interface CatalogueTables {
     called_off_at: Generated<number | null>;
     /** The price list whose ticket types it sells (migration 021). */
     price_list_id: Generated<number>;
+    /** General admission (migration 022): only the first N online places of the plan sell; null: all. */
+    capacity: Generated<number | null>;
   };
   features: {
     id: number;

@@ -22,6 +22,7 @@ import { m018_OnlineSales } from './migrations/018_online_sales.ts';
 import { m019_HoldReleases } from './migrations/019_hold_releases.ts';
 import { m020_BackOffice } from './migrations/020_back_office.ts';
 import { presentationChangesMigration } from './migrations/021_presentation_changes.ts';
+import { m022_PresentationCapacity } from './migrations/022_presentation_capacity.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -51,6 +52,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '019_hold_releases': m019_HoldReleases,
     '020_back_office': m020_BackOffice,
     '021_presentation_changes': presentationChangesMigration(dialect),
+    '022_presentation_capacity': m022_PresentationCapacity,
   };
 }
 

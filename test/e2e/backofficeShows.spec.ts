@@ -211,8 +211,66 @@ test('a manager makes a price list, sells a show from it, and raises a price: th
   await page.goto('/staff/prices?language=he');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('price-level').first()).toBeVisible();
+  // A long list shows one price level when asked.
+  await page.getByTestId('price-level-shown').selectOption({ index: 1 });
+  await expect(page.getByTestId('price-level')).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const save = (await page.getByTestId('ticket-price-save').first().boundingBox())!;
   expect(save.height).toBeGreaterThanOrEqual(44);
   await shot(page, 'prices-he-390.png');
+});
+
+test('a manager gives the club’s show a capacity: a refusal shows in place, the board counts against it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/staff/programme?language=en');
+  await login(page);
+  await expect(page.getByTestId('programme')).toBeVisible();
+  const api = page.request;
+  const board = async () =>
+    ((await (await api.get('/api/seats/presentations')).json()) as { presentations: PresentationSummary[] })
+      .presentations;
+  // The demo club's next show (general admission), in the list of the next seven days.
+  const club = (await board()).find(
+    (p) => p.venueId === 5 && !p.isReserved && !p.isVod && p.businessDate <= venueDay(6),
+  )!;
+  const admin = async () =>
+    (
+      (await (
+        await api.get(`/api/admin/presentations?from=${club.businessDate}&to=${club.businessDate}`)
+      ).json()) as { presentations: { id: number; hallId: number; capacity: number; planCapacity: number }[] }
+    ).presentations.find((p) => p.id === club.id)!;
+  const { hallId, planCapacity } = await admin();
+
+  await page.reload();
+  await page.getByTestId('upcoming-hall').selectOption(String(hallId));
+  const row = page.locator(`[data-testid=upcoming-show][data-presentation-id="${club.id}"]`);
+  await row.getByTestId('show-edit').click();
+  const capacity = page.getByLabel('Capacity');
+  await expect(capacity).toHaveValue('');
+  expect((await capacity.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  // More than the plan holds is refused in the dialog, with the plan's number.
+  await capacity.fill(String(planCapacity + 1));
+  await page.getByTestId('show-save').click();
+  await expect(page.getByTestId('show-error')).toContainText(`more than the ${planCapacity} online places`);
+  await shot(page, 'show-capacity-en.png');
+
+  // One place less than the plan: saved, and the board counts against it.
+  await capacity.fill(String(planCapacity - 1));
+  await page.getByTestId('show-save').click();
+  await expect(page.getByTestId('show-saved')).toBeVisible();
+  expect((await admin()).capacity).toBe(planCapacity - 1);
+  await expect
+    .poll(async () => (await board()).find((p) => p.id === club.id)?.seatsLeft)
+    .toBe(club.seatsLeft! - 1);
+
+  // Emptied: the whole plan again (the other tests sell at the club).
+  await row.getByTestId('show-edit').click();
+  await expect(page.getByLabel('Capacity')).toHaveValue(String(planCapacity - 1));
+  await page.getByLabel('Capacity').fill('');
+  await page.getByTestId('show-save').click();
+  await expect(page.getByTestId('show-saved')).toBeVisible();
+  expect((await admin()).capacity).toBe(planCapacity);
 });

@@ -26,6 +26,7 @@ import { createSchedule, previewSchedule } from '../../services/catalogue/progra
 import { callOffProgress, requestCallOff, runCallOffs } from '../../services/catalogue/programme/callOff.ts';
 import { updatePresentation } from '../../services/catalogue/programme/presentationEdit.ts';
 import { removePoster, savePoster } from '../../services/catalogue/programme/posters.ts';
+import { saleLocksRepository } from '../../db/repositories/saleLocks.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -211,7 +212,12 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Only what is sent changes. A move is checked against the hall’s other shows (409 schedule_clash), ' +
           'keeps the sale’s close as far from the start as it was, and queues an e-mail and SMS to every ' +
           'customer holding tickets. A service charge applies to new sales only. 410 presentation_called_off, ' +
-          '409 presentation_started (a move once it has begun), 400 sale_window_invalid, schedule_in_past.',
+          '409 presentation_started (a move once it has begun), 400 sale_window_invalid, schedule_in_past. ' +
+          '`seatplanId` moves it to another published version of its hall’s plan: 409 seatplan_not_of_hall, ' +
+          'seatplan_seats_in_use (a seat sold or held is missing or changed there), 400 price_level_not_in_plan ' +
+          '(a price level it sells has no seat there), 404 seatplan_not_found. `capacity` (general admission ' +
+          'only, 400 capacity_not_general_admission) sells the first N online places in plan order: 400 ' +
+          'capacity_above_plan (params.planCapacity), 409 capacity_below_sold (params.leastCapacity).',
         params: PresentationParamsSchema,
         body: PresentationUpdateSchema,
         response: { 200: AdminPresentationSchema, ...errors },
@@ -226,6 +232,7 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         clock.now(),
         app.deps.settings.order.holdMinutesBeforeEvent,
+        saleLocksRepository(db),
       );
     },
   );

@@ -40,6 +40,9 @@ export interface AvailabilityRow {
   id: number;
   seatplan_id: number;
   venue_type_id: number;
+  /** General admission's capacity (migration 022): no more than this many places sell; null: the plan's. */
+  capacity?: number | null;
+  is_reserved?: number;
 }
 
 export interface SeatsLeft {
@@ -48,7 +51,8 @@ export interface SeatsLeft {
 }
 
 /**
- * Seats left per presentation: the online seats of its plan less the seats sold or held live
+ * Seats left per presentation: the online seats of its plan (no more than a general-admission
+ * presentation's capacity, whose places lie inside the plan's) less the seats sold or held live
  * (`seat_holds`, general admission too), in one grouped query for all of `rows`. Video on demand has
  * no seats (null, always available). Callers cache the answer (the board's TtlCache): a hot read never
  * asks per presentation.
@@ -75,7 +79,9 @@ export async function seatsLeft(
       .then((res) => new Map(res.map((r) => [r.presentation_id, Number(r.n)]))),
   ]);
   for (const r of seated) {
-    const cap = capacity.get(r.seatplan_id) ?? 0;
+    const onPlan = capacity.get(r.seatplan_id) ?? 0;
+    const limit = r.is_reserved === 0 ? (r.capacity ?? null) : null;
+    const cap = limit === null ? onPlan : Math.min(onPlan, limit);
     if (cap === 0) continue; // a plan with no online seats sells none online: no mark
     const left = Math.max(0, cap - (taken.get(r.id) ?? 0));
     out.set(r.id, { seatsLeft: left, availability: availabilityOf(cap, left) });

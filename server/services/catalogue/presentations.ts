@@ -246,6 +246,8 @@ export async function getSellablePresentation(db: Kysely<Database>, id: number, 
     isVod: VOD_VENUE_TYPES.has(row.venue_type_id),
     lockTimer: JSON.parse(row.lock_timer_json) as LockTimer,
     onlineSales: row.online_sales_enabled !== 0,
+    /** General admission: the first this many online places of the plan sell (migration 022); null: all. */
+    capacity: row.capacity ?? null,
   };
 }
 

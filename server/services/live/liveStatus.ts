@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { ChangeFeed, SeatEvent } from '../../db/changeFeed/types.ts';
 import type { Database } from '../../db/types.ts';
+import { catalogueGeneration } from '../catalogue/generation.ts';
 import { StatusSnapshot } from './snapshot.ts';
 
 /** A seat map watching one presentation over the stream. */
@@ -143,7 +144,12 @@ export class LiveStatus {
     }
     const entry = this.entryOf(presentationId);
     entry.lastUsed = Date.now();
-    const snap = entry.snap ?? (await this.load(presentationId, entry));
+    let snap = entry.snap ?? (await this.load(presentationId, entry));
+    // A change of the catalogue (the presentation's plan version, its capacity) shows at once.
+    if (snap.generation !== (await catalogueGeneration(this.db))) {
+      this.reload(entry);
+      snap = (await entry.loading) ?? snap;
+    }
     this.expire(presentationId, entry, snap);
     return snap;
   }

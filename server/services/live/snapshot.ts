@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { seatKey, sectionKeyPrefix } from '../../../src/domain/seatKey.ts';
 import type { SeatEvent } from '../../db/changeFeed/types.ts';
 import type { Database } from '../../db/types.ts';
+import { catalogueGeneration } from '../catalogue/generation.ts';
 import { findRow, type PresentationRow } from '../catalogue/presentations.ts';
+import { firstPlaces } from '../seating/capacity.ts';
 
 interface Hold {
   sold: boolean;
@@ -27,6 +29,8 @@ export class StatusSnapshot {
   private bodyCache: { version: number; json: string } | null = null;
 
   readonly row: PresentationRow;
+  /** The catalogue generation the row was read at: a later one (a capacity, a plan version) reloads it. */
+  generation = -1;
   private readonly base: Map<string, string>;
   private readonly holds = new Map<string, Hold>();
   /** The seats held (not sold) by each visitor. */
@@ -42,6 +46,7 @@ export class StatusSnapshot {
   }
 
   static async load(db: Kysely<Database>, presentationId: number, now: number): Promise<StatusSnapshot> {
+    const generation = await catalogueGeneration(db);
     const row = await findRow(db, presentationId);
     const [seats, holds] = await Promise.all([
       db
@@ -59,7 +64,8 @@ export class StatusSnapshot {
         .execute(),
     ]);
     const base = new Map<string, string>();
-    for (const s of seats)
+    // General admission sells no place beyond its capacity: those are never free (capacity.ts).
+    for (const s of row.is_reserved === 1 ? seats : firstPlaces(seats, row.capacity))
       base.set(seatKey(s.section_id, s.x, s.y), `${s.ticket_group_id},${s.allocation_id}`);
     const held = new Map<string, Hold>();
     for (const h of holds) {
@@ -70,7 +76,9 @@ export class StatusSnapshot {
         visitor: h.visitor,
       });
     }
-    return new StatusSnapshot(row, base, held);
+    const snap = new StatusSnapshot(row, base, held);
+    snap.generation = generation;
+    return snap;
   }
 
   /** The map value of a free seat ("ticketGroup,allocation"), or undefined when it is taken. */

@@ -5,6 +5,7 @@ import { seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getSellablePresentation } from '../catalogue/presentations.ts';
+import { capacityBound, type PlaceBound, withinBound } from './capacity.ts';
 import { assertUnderHoldLimits, type HoldLimits } from './holdLimits.ts';
 import { cartHoldMs, extensionMs, lockTtlMs } from './holdTimes.ts';
 import { heldByVisitor, type Holder, releaseHold, tryHold } from './holds.ts';
@@ -21,8 +22,18 @@ function takerOf(holder: LockOptions['holder'], lockTimer: LockTimer): Holder {
   };
 }
 
-/** Free seats of a plan for a presentation: online allocations with no live hold and no sale. */
-function freeSeatsQuery(db: Db, presentationId: number, seatplanId: number, now: number, sectionId?: number) {
+/**
+ * Free seats of a plan for a presentation: online allocations with no live hold and no sale; with a
+ * general-admission capacity's bound, only the places up to it (capacity.ts).
+ */
+function freeSeatsQuery(
+  db: Db,
+  presentationId: number,
+  seatplanId: number,
+  now: number,
+  sectionId?: number,
+  bound?: PlaceBound | null,
+) {
   let q = db
     .selectFrom('plan_seats as s')
     .innerJoin('allocations as a', 'a.id', 's.allocation_id')
@@ -43,6 +54,7 @@ function freeSeatsQuery(db: Db, presentationId: number, seatplanId: number, now:
       ),
     );
   if (sectionId !== undefined) q = q.where('s.section_id', '=', sectionId);
+  if (bound) q = q.where(withinBound('s', bound));
   return q;
 }
 
@@ -59,7 +71,8 @@ export async function seatsStatus(db: Db, q: StatusQuery, visitor: string | unde
   if (p.venueTypeId !== q.venueTypeId || p.isReserved !== q.isReserved) {
     throw new AppError('formValidation', 'venueTypeId or isReserved does not match the presentation');
   }
-  const free = await freeSeatsQuery(db, p.id, p.seatplanId, now, q.sectionId).execute();
+  const bound = p.isReserved ? null : await capacityBound(db, p.seatplanId, p.capacity);
+  const free = await freeSeatsQuery(db, p.id, p.seatplanId, now, q.sectionId, bound).execute();
   const seats: Record<string, string> = {};
   for (const s of free) seats[seatKey(s.section_id, s.x, s.y)] = `${s.ticket_group_id},${s.allocation_id}`;
   const held = visitor ? await heldByVisitor(db, p.id, visitor, now) : [];
@@ -260,10 +273,13 @@ async function swapSeat(
   });
 }
 
-/** General admission: try free seats of the section in plan order until one hold succeeds. */
+/**
+ * General admission: try free seats of the section in plan order until one hold succeeds; none left
+ * within the presentation's capacity is ga_not_enough_seats, as a full plan is.
+ */
 async function holdAnyFreeSeat(
   db: Db,
-  p: { id: number; seatplanId: number },
+  p: { id: number; seatplanId: number; capacity: number | null },
   seat: LockSeat,
   visitor: string,
   now: number,
@@ -271,8 +287,10 @@ async function holdAnyFreeSeat(
   taker: Holder,
 ): Promise<{ x: number; y: number; expiresAt: number }> {
   let refused: unknown;
+  // Only places within the capacity are tried: the hold's key does the rest (capacity.ts).
+  const bound = await capacityBound(db, p.seatplanId, p.capacity);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const candidates = await freeSeatsQuery(db, p.id, p.seatplanId, now, seat.VenueSectionId)
+    const candidates = await freeSeatsQuery(db, p.id, p.seatplanId, now, seat.VenueSectionId, bound)
       .where('s.ticket_group_id', '=', seat.TicketGroupId)
       .orderBy('s.y')
       .orderBy('s.x')

@@ -213,6 +213,9 @@ export const errorCatalogue = {
   poster_too_small: 422, // product: a poster smaller than the board shows it (params.minWidth, params.minHeight)
   poster_unreadable: 422, // product: an image that does not decode (damaged, or too many pixels)
   sale_window_invalid: 400, // product: a sale window that closes before it opens, or after the show is long over
+  capacity_not_general_admission: 400, // product: only a general-admission presentation has a capacity to set
+  capacity_above_plan: 400, // product: a capacity over the online places of the seat plan (params.planCapacity)
+  capacity_below_sold: 409, // product: a capacity leaving a sold or held place outside it (params.leastCapacity)
   message_not_failed: 409, // product: only an order message that was given up can be sent again
   report_sort_invalid: 400, // product: a report sorted in a way it does not offer (params.allowed)
   report_range_invalid: 400, // product: a report's dates are not YYYY-MM-DD, from after to, or over 366 days

@@ -193,6 +193,11 @@ export const AdminPresentationSchema = z
     lockTimer: LockTimerSchema,
     calledOffAt: IsoDateTimeSchema.nullable().describe('when it was called off; null: it goes ahead'),
     sold: z.number().int().describe('tickets sold or held for it (valid, or with a payment under way)'),
+    capacity: z
+      .number()
+      .int()
+      .describe('places it sells online: a general-admission capacity, else every online place of its plan'),
+    planCapacity: z.number().int().describe('online places of its seat plan version'),
   })
   .meta({ id: 'AdminPresentation' });
 export type AdminPresentation = z.infer<typeof AdminPresentationSchema>;
@@ -271,6 +276,20 @@ export const PresentationUpdateSchema = z
       .array(z.number().int().positive())
       .max(100)
       .describe('the partners’ mini-sites that sell it (replaces the set)'),
+    capacity: z
+      .number()
+      .int()
+      .positive()
+      .max(1_000_000)
+      .nullable()
+      .describe('general admission: sell only the first N online places of the plan; null: all of them'),
+    seatplanId: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        'another published version of its hall’s plan; every sold and held seat must be in it unchanged',
+      ),
   })
   .partial()
   .refine((v) => Object.keys(v).some((k) => k !== 'cleaningGapMinutes'), 'nothing to change');

@@ -23,6 +23,7 @@ export function Prices() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [ask, setAsk] = useState<HallNameAsk | null>(null);
   const [adding, setAdding] = useState<NewTicketTypeAsk | null>(null);
+  const [levelShown, setLevelShown] = useState('');
 
   if (lists.error && !lists.data) return <Alert color="red">{errorText(t, lists.error)}</Alert>;
   if (!lists.data) return <Skeleton height={480} radius="md" aria-busy="true" />;
@@ -88,55 +89,71 @@ export function Prices() {
               {t('backoffice.prices.newList')}
             </Button>
           </Group>
+          {list.levels.length > 3 ? (
+            <NativeSelect
+              label={t('backoffice.prices.levelShown')}
+              value={levelShown}
+              onChange={(e) => setLevelShown(e.currentTarget.value)}
+              data={[
+                { value: '', label: t('backoffice.prices.allLevels', { count: list.levels.length }) },
+                ...list.levels.map((g) => ({ value: String(g.id), label: name(g.name) })),
+              ]}
+              styles={touchInput}
+              data-testid="price-level-shown"
+              style={{ maxWidth: '24rem' }}
+            />
+          ) : null}
           <Text size="sm" data-testid="price-list-uses">
             {t('backoffice.prices.uses', { count: list.presentations })}
           </Text>
         </Stack>
       </Card>
-      {list.levels.map((level) => (
-        <Card withBorder padding="md" key={`${list.id}-${level.id}`} data-testid="price-level">
-          <Stack gap="sm">
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Title order={3} fz="h4">
-                {name(level.name)}
-              </Title>
-              <Button
-                variant="light"
-                mih={TOUCH_PX}
-                data-testid="ticket-type-new"
-                aria-label={`${t('backoffice.prices.addTicketType')}: ${name(level.name)}`}
-                onClick={() => setAdding({ listId: list.id, level })}
-              >
-                {t('backoffice.prices.addTicketType')}
-              </Button>
-            </Group>
-            <RecordTable<TicketType>
-              rows={level.tickets}
-              rowKey={(x) => String(x.id)}
-              rowAttributes={(x) => ({ 'data-testid': 'ticket-type', 'data-ticket-id': String(x.id) })}
-              minWidth={640}
-              columns={[
-                { key: 'name', label: t('backoffice.prices.ticket'), render: (x) => name(x.name) },
-                {
-                  key: 'kind',
-                  label: t('backoffice.prices.forWhom'),
-                  render: (x) => <Badge variant="light">{t(`backoffice.prices.kinds.${x.kind}`)}</Badge>,
-                },
-                {
-                  key: 'price',
-                  label: t('backoffice.prices.price'),
-                  render: (x) => <PriceCell ticket={x} field="price" onSaved={replace} />,
-                },
-                {
-                  key: 'serviceCharge',
-                  label: t('backoffice.prices.serviceCharge'),
-                  render: (x) => <PriceCell ticket={x} field="serviceCharge" onSaved={replace} />,
-                },
-              ]}
-            />
-          </Stack>
-        </Card>
-      ))}
+      {list.levels
+        .filter((g) => levelShown === '' || String(g.id) === levelShown)
+        .map((level) => (
+          <Card withBorder padding="md" key={`${list.id}-${level.id}`} data-testid="price-level">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Title order={3} fz="h4">
+                  {name(level.name)}
+                </Title>
+                <Button
+                  variant="light"
+                  mih={TOUCH_PX}
+                  data-testid="ticket-type-new"
+                  aria-label={`${t('backoffice.prices.addTicketType')}: ${name(level.name)}`}
+                  onClick={() => setAdding({ listId: list.id, level })}
+                >
+                  {t('backoffice.prices.addTicketType')}
+                </Button>
+              </Group>
+              <RecordTable<TicketType>
+                rows={level.tickets}
+                rowKey={(x) => String(x.id)}
+                rowAttributes={(x) => ({ 'data-testid': 'ticket-type', 'data-ticket-id': String(x.id) })}
+                minWidth={640}
+                columns={[
+                  { key: 'name', label: t('backoffice.prices.ticket'), render: (x) => name(x.name) },
+                  {
+                    key: 'kind',
+                    label: t('backoffice.prices.forWhom'),
+                    render: (x) => <Badge variant="light">{t(`backoffice.prices.kinds.${x.kind}`)}</Badge>,
+                  },
+                  {
+                    key: 'price',
+                    label: t('backoffice.prices.price'),
+                    render: (x) => <PriceCell ticket={x} field="price" onSaved={replace} />,
+                  },
+                  {
+                    key: 'serviceCharge',
+                    label: t('backoffice.prices.serviceCharge'),
+                    render: (x) => <PriceCell ticket={x} field="serviceCharge" onSaved={replace} />,
+                  },
+                ]}
+              />
+            </Stack>
+          </Card>
+        ))}
       <Products />
       <HallNameDialog ask={ask} onClose={() => setAsk(null)} />
       <TicketTypeDialog

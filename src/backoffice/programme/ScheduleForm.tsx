@@ -74,6 +74,8 @@ export function ScheduleForm({
   const [rules, setRules] = useState<Rule[]>([{ weekdays: EVERY_DAY, times: '' }]);
   const [gap, setGap] = useState<number | string>(15);
   const [priceListId, setPriceListId] = useState(priceLists[0]?.id ?? 1);
+  const [standing, setStanding] = useState(false);
+  const [noSingles, setNoSingles] = useState(false);
   const [preview, setPreview] = useState<{ body: string; answer: SchedulePreview } | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const { busy, error, run, setError } = useAction();
@@ -97,6 +99,8 @@ export function ScheduleForm({
       rules: parsed.map((r) => ({ weekdays: r.weekdays, times: r.times! })),
       cleaningGapMinutes: Number(gap) || 0,
       priceListId,
+      reserved: !standing,
+      seatingPolicyId: noSingles && !standing ? 3 : 1,
     };
   }
   function fail(key: string): null {
@@ -104,7 +108,17 @@ export function ScheduleForm({
     return null;
   }
 
-  const current = JSON.stringify([featureId, hallIds, from, to, rules, gap, priceListId]);
+  const current = JSON.stringify([
+    featureId,
+    hallIds,
+    from,
+    to,
+    rules,
+    gap,
+    priceListId,
+    standing,
+    noSingles,
+  ]);
   const previewed = preview?.body === current ? preview.answer : null;
 
   const showPreview = () => {
@@ -231,6 +245,22 @@ export function ScheduleForm({
             styles={touchInput}
             data-testid="schedule-price-list"
           />
+          <Stack gap={0}>
+            <Checkbox
+              label={t('backoffice.programme.generalAdmission')}
+              checked={standing}
+              onChange={(e) => setStanding(e.currentTarget.checked)}
+              styles={{ body: { minHeight: TOUCH_PX, alignItems: 'center' } }}
+              data-testid="schedule-general-admission"
+            />
+            <Checkbox
+              label={t('backoffice.programme.noSingleSeats')}
+              checked={noSingles && !standing}
+              disabled={standing}
+              onChange={(e) => setNoSingles(e.currentTarget.checked)}
+              styles={{ body: { minHeight: TOUCH_PX, alignItems: 'center' } }}
+            />
+          </Stack>
           <NumberInput
             label={t('backoffice.programme.cleaningGap')}
             value={gap}

@@ -23,10 +23,12 @@ import { useAction } from '../ui/useAction.ts';
 import { useName } from '../venues/shared.tsx';
 import { type AdminPresentation, programmeApi } from './api.ts';
 import type { PriceList } from '../prices/api.ts';
+import { capacityValid, seatingChange, seatingDraftOf, ShowSeatingFields } from './ShowSeating.tsx';
 
 /**
- * Changes one show: its day and time (a move: its buyers are told, their e-tickets show the new time)
- * and whether the site sells it or only the box office. The box office checks the hall is free.
+ * Changes one show: its day and time (a move: its buyers are told, their e-tickets show the new time),
+ * whether the site sells it or only the box office, its price list, and its seating (a general-admission
+ * capacity, a numbered show's plan version). The box office checks the hall is free and the seats taken.
  */
 export function ShowDialog({
   show,
@@ -88,6 +90,8 @@ function ShowForm({
   const [saleCloses, setSaleCloses] = useState(wall(show.saleEnd));
   const name = useName();
   const [invalid, setInvalid] = useState(false);
+  const [seating, setSeating] = useState(() => seatingDraftOf(show));
+  const [capacityInvalid, setCapacityInvalid] = useState(false);
   const { busy, error, run } = useAction();
 
   async function submit(e: FormEvent) {
@@ -100,9 +104,10 @@ function ShowForm({
     const closes = instantOf(saleCloses);
     const ok = /^\d{4}-\d{2}-\d{2}$/.test(day) && isScheduleTime(time) && opens !== null && closes !== null;
     setInvalid(!ok);
-    if (!ok) return;
+    setCapacityInvalid(!capacityValid(seating));
+    if (!ok || !capacityValid(seating)) return;
     const at = showInstant(day, time, zone);
-    const change: PresentationUpdate = {};
+    const change: PresentationUpdate = { ...seatingChange(show, seating) };
     if (at !== startsAt) change.startsAt = new Date(at).toISOString();
     if (online !== show.onlineSale) change.onlineSale = online;
     if (priceListId !== show.priceListId) change.priceListId = priceListId;
@@ -172,6 +177,7 @@ function ShowForm({
           styles={touchInput}
           data-testid="show-price-list"
         />
+        <ShowSeatingFields show={show} draft={seating} invalid={capacityInvalid} onChange={setSeating} />
         <Checkbox
           label={t('backoffice.programme.onlineSale')}
           checked={online}

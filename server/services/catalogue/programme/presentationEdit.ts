@@ -2,6 +2,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { AdminPresentation, PresentationUpdate } from '../../../../src/api/contract/programmeAdmin.ts';
 import { businessDate } from '../../../../src/domain/venue.ts';
 import { holdHalls } from '../../../db/repositories/hallLocks.ts';
+import type { SaleLocks } from '../../../db/repositories/saleLocks.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
@@ -9,6 +10,7 @@ import { queueOrderMessages } from '../../messages/queue.ts';
 import { assertListFits, moveAddons } from '../prices/priceLists.ts';
 import { clashesInHalls, clashView, listAdminPresentations } from './presentationsAdmin.ts';
 import { changeCatalogue } from '../generation.ts';
+import { changeSeating } from './presentationSeating.ts';
 
 type Db = Kysely<Database>;
 
@@ -16,12 +18,16 @@ const iso = (ms: number) => new Date(Number(ms)).toISOString();
 /** A sale may stay open at most this long after its show starts (a late-night festival's last entry). */
 const MAX_SALE_AFTER_START_MS = 24 * 3_600_000;
 
+/** Purchases need no waiting for a change (SQLite runs one write transaction at a time). */
+const NO_SALE_LOCKS: SaleLocks = { shareSales: async () => {}, holdSales: async () => {} };
+
 /**
- * Changes a presentation (managers): its time, sale window, online sale, seating policy, step timers or
- * service charge. What was sold keeps its price and its seats (tickets carry their price; the plan
- * version never changes here). A move keeps the sale's close as far from the start as it was, is
- * checked against the hall's other shows (schedule_clash), and queues a message to every customer
- * holding tickets, whose e-ticket and calendar file show the new time. Refused for a presentation that
+ * Changes a presentation (managers): its time, sale window, online sale, seating policy, step timers,
+ * service charge, plan version or general-admission capacity (presentationSeating.ts). What was sold
+ * keeps its price and its seats (tickets carry their price; a plan version keeps every seat taken). A
+ * move keeps the sale's close as far from the start as it was, is checked against the hall's other
+ * shows (schedule_clash), and queues a message to every customer holding tickets, whose e-ticket and
+ * calendar file show the new time. Refused for a presentation that
  * is called off, and a move of one that has begun (presentation_started) or into the past.
  */
 export async function updatePresentation(
@@ -32,6 +38,8 @@ export async function updatePresentation(
   now: number,
   /** Hold orders are paid this long before their first show (settings.order.holdMinutesBeforeEvent). */
   holdMinutes = 30,
+  /** Purchases of the presentation wait while its plan version changes (db/repositories/saleLocks.ts). */
+  saleLocks: SaleLocks = NO_SALE_LOCKS,
 ): Promise<AdminPresentation> {
   await changeCatalogue(db, async (trx) => {
     const p = await trx
@@ -49,6 +57,8 @@ export async function updatePresentation(
         'p.called_off_at',
         'p.price_list_id',
         'p.waiver_id',
+        'p.is_reserved',
+        'p.capacity',
         'f.duration_minutes',
         'sp.hall_id',
         'sp.id as seatplan_id',
@@ -167,6 +177,7 @@ export async function updatePresentation(
       after.waiverId = change.waiverId;
     }
     if (change.miniSiteIds !== undefined) await sellThrough(trx, id, change.miniSiteIds, before, after);
+    await changeSeating(trx, saleLocks, { ...p, id }, change, now, { set, before, after });
     if (Object.keys(set).length === 0 && before.miniSiteIds === undefined) return;
     if (Object.keys(set).length > 0)
       await trx.updateTable('presentations').set(set).where('id', '=', id).execute();

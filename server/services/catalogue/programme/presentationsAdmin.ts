@@ -5,6 +5,7 @@ import type { LockTimer } from '../../../../src/api/contract/presentations.ts';
 import { type Clash, findClashes, type HallShow, type PlannedShow } from '../../../../src/domain/schedule.ts';
 import { addDaysIso, calendarDate } from '../../../../src/domain/venue.ts';
 import type { Database } from '../../../db/types.ts';
+import { onlinePlaceCounts } from '../../seating/capacity.ts';
 
 type Db = Kysely<Database>;
 
@@ -32,6 +33,7 @@ function presentationQuery(db: Db) {
       'p.waiver_id',
       'p.lock_timer_json',
       'p.called_off_at',
+      'p.capacity',
       'f.title_json',
       'f.duration_minutes',
       'sp.hall_id',
@@ -89,6 +91,10 @@ export async function listAdminPresentations(
     )
     .orderBy('mini_site_id')
     .execute();
+  const places = await onlinePlaceCounts(
+    db,
+    rows.map((r) => r.seatplan_id),
+  );
   return rows.map((r) => ({
     id: r.id,
     featureId: r.feature_id,
@@ -113,7 +119,14 @@ export async function listAdminPresentations(
     lockTimer: JSON.parse(r.lock_timer_json) as LockTimer,
     calledOffAt: r.called_off_at === null ? null : iso(r.called_off_at),
     sold: sold.get(r.id) ?? 0,
+    ...capacityOf(r, places.get(r.seatplan_id) ?? 0),
   }));
+}
+
+/** What a presentation sells online: its general-admission capacity (within the plan), else the plan's. */
+function capacityOf(r: { is_reserved: number; capacity: number | null }, planCapacity: number) {
+  const limit = r.is_reserved === 0 ? r.capacity : null;
+  return { capacity: limit === null ? planCapacity : Math.min(limit, planCapacity), planCapacity };
 }
 
 /** Tickets sold or held per presentation (valid, or with a payment under way). */
