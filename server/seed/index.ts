@@ -165,6 +165,7 @@ export async function seedDemoCatalogue(
             requiredTicketId: t.requiresFirst ? g.id * 100 + 1 : null,
             requiredMinimum: 1,
             quota: t.quota ?? null,
+            audience: { kind: 'everyone' },
             minAge: null,
             maxAge: null,
           },

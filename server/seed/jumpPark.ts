@@ -244,6 +244,7 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
           requiredTicketId: null,
           requiredMinimum: 1,
           quota: null,
+          audience: { kind: 'everyone' },
           minAge: t.minAge,
           maxAge: t.maxAge,
         },

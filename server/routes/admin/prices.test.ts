@@ -200,6 +200,36 @@ describe.each(dialects)('price lists on %s', (dialect) => {
     expect(alone.json().code).toBe('ticket_required_combination');
   });
 
+  it('adds tickets for some buyers only: a senior’s, a member’s, a mini-site’s, hidden from the others', async () => {
+    const add = (audience: unknown, en: string) =>
+      manager.post(`/api/admin/price-lists/${matinee.id}/ticket-types`, {
+        ticketGroupId: 1,
+        name: { en },
+        price: 2000,
+        audience,
+      });
+    const senior = await add({ kind: 'senior' }, 'Senior matinee');
+    expect(senior.statusCode, senior.body).toBe(201);
+    expect(senior.json().kind).toBe('senior');
+    const member = await add({ kind: 'member', membershipId: 2 }, 'Club matinee');
+    expect(member.json().kind).toBe('member');
+    const partner = await add({ kind: 'miniSite', miniSiteId: 1 }, 'Hotel matinee');
+    expect(partner.json().kind).toBe('partner');
+    expect((await add({ kind: 'member', membershipId: 999 }, 'X')).json().code).toBe('membership_not_found');
+    expect((await add({ kind: 'miniSite', miniSiteId: 999 }, 'X')).json().code).toBe('mini_site_not_found');
+    expect((await add({ kind: 'staff' }, 'X')).statusCode).toBe(400);
+    // None of them is offered to the public, and the box office sells none of them to a plain buyer.
+    const shown = (await ticketGroupsOf(t.app, movies[0]!)).flatMap((g) => g.tickets.map((x) => x.id));
+    for (const [made, code] of [
+      [senior, 'ticket_not_in_group'], // a senior's ticket goes with the registry's confirmation
+      [member, 'not_logged_in'], // a member's with the member logged in
+      [partner, 'ticket_not_in_group'], // a mini-site's with its customers only
+    ] as const) {
+      expect(shown).not.toContain(made.json().id);
+      expect((await buy(movies[0]!, made.json().id)).json().code).toBe(code);
+    }
+  });
+
   it('offers a product at a venue with all its shows, sells it at its price, and changes it for new sales', async () => {
     const movie = movies[6]!;
     const made = await manager.post('/api/admin/products', {

@@ -202,6 +202,7 @@ export const errorCatalogue = {
   presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
   product_not_found: 404,
   waiver_unknown: 404, // product: no liability waiver has this id (params.waiverId)
+  membership_not_found: 404, // product: no such membership (params.membershipId)
   mini_site_not_found: 404, // product: no such partner mini-site (params.miniSiteId)
   price_list_not_found: 404,
   ticket_type_not_found: 404,

@@ -99,6 +99,18 @@ export const TicketTypeCreateSchema = z
       .nullable()
       .default(null)
       .describe('tickets of this type for sale per presentation; null: no limit'),
+    audience: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('everyone') }),
+        z.object({ kind: z.literal('senior') }),
+        z.object({ kind: z.literal('member'), membershipId: z.number().int().positive() }),
+        z.object({ kind: z.literal('miniSite'), miniSiteId: z.number().int().positive() }),
+      ])
+      .default({ kind: 'everyone' })
+      .describe(
+        'who may buy it: everyone; a senior the registry confirms; a holder of the membership; the ' +
+          'customers a partner’s mini-site sends (the last three are hidden from the others)',
+      ),
     minAge: z
       .number()
       .int()

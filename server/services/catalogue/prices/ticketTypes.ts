@@ -124,6 +124,29 @@ export async function insertTicketType(
         { field: 'requiredTicketId' },
       );
   }
+  const who = t.audience;
+  if (who.kind === 'member') {
+    const m = await trx
+      .selectFrom('memberships')
+      .select('id')
+      .where('id', '=', who.membershipId)
+      .executeTakeFirst();
+    if (!m)
+      throw new AppError('membership_not_found', `membership ${who.membershipId} does not exist`, {
+        membershipId: who.membershipId,
+      });
+  }
+  if (who.kind === 'miniSite') {
+    const m = await trx
+      .selectFrom('mini_sites')
+      .select('id')
+      .where('id', '=', who.miniSiteId)
+      .executeTakeFirst();
+    if (!m)
+      throw new AppError('mini_site_not_found', `mini-site ${who.miniSiteId} does not exist`, {
+        miniSiteId: who.miniSiteId,
+      });
+  }
   const last = await trx
     .selectFrom('tickets')
     .select([(eb) => eb.fn.max('sort').as('sort')])
@@ -155,6 +178,11 @@ export async function insertTicketType(
       quota: t.quota,
       min_age: t.minAge,
       max_age: t.maxAge,
+      // Tickets for some buyers only are hidden from the others; the box office checks each kind.
+      is_hidden: who.kind === 'everyone' ? 0 : 1,
+      is_senior: who.kind === 'senior' ? 1 : 0,
+      membership_id: who.kind === 'member' ? who.membershipId : null,
+      mini_site_id: who.kind === 'miniSite' ? who.miniSiteId : null,
     })
     .execute();
   const row = await ticketRow(trx, id);
