@@ -80,6 +80,7 @@ function TicketTypeForm({
   const [quota, setQuota] = useState<Num>('');
   const [seats, setSeats] = useState<Num>(1);
   const [requires, setRequires] = useState('');
+  const [senior, setSenior] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
   const { busy, error, run } = useAction();
   const money = {
@@ -106,6 +107,7 @@ function TicketTypeForm({
         quota: whole(quota),
         multiplyFactor: whole(seats) ?? 1,
         requiredTicketId: requires === '' ? null : Number(requires),
+        audience: { kind: senior ? 'senior' : 'everyone' },
       });
       onAdded(added);
       onClose();
@@ -176,6 +178,17 @@ function TicketTypeForm({
             ]}
             styles={touchInput}
             data-testid="ticket-type-requires"
+          />
+          <NativeSelect
+            label={t('backoffice.prices.forWhom')}
+            value={senior ? 'senior' : 'everyone'}
+            onChange={(e) => setSenior(e.currentTarget.value === 'senior')}
+            data={[
+              { value: 'everyone', label: t('backoffice.prices.kinds.regular') },
+              { value: 'senior', label: t('backoffice.prices.kinds.senior') },
+            ]}
+            styles={touchInput}
+            data-testid="ticket-type-audience"
           />
         </SimpleGrid>
         {missing ? <Alert color="orange">{t(`backoffice.prices.${missing}`)}</Alert> : null}
