@@ -4,6 +4,7 @@ import type { PresentationSummary, TicketGroup } from '../../../src/api/contract
 import type { AdminPriceList } from '../../../src/api/contract/pricesAdmin.ts';
 import { commit, seatCart, ticketGroupsOf } from '../../testing/checkout.ts';
 import { lockAll } from '../../testing/checkoutScenarios.ts';
+import { codeLookup } from '../../testing/ticketCodes.ts';
 import { listPresentations, plainFreeSeats } from '../../testing/fixtures.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../../testing/harness.ts';
 import { asStaff, demoStaffCookie } from '../../testing/staff.ts';
@@ -200,7 +201,7 @@ describe.each(dialects)('price lists on %s', (dialect) => {
     expect(alone.json().code).toBe('ticket_required_combination');
   });
 
-  it('adds tickets for some buyers only: a senior’s, a member’s, a mini-site’s, hidden from the others', async () => {
+  it('adds tickets for some buyers only (a code’s, a senior’s, a member’s, a mini-site’s, a voucher’s, a programme’s), hidden from the others', async () => {
     const add = (audience: unknown, en: string) =>
       manager.post(`/api/admin/price-lists/${matinee.id}/ticket-types`, {
         ticketGroupId: 1,
@@ -218,9 +219,28 @@ describe.each(dialects)('price lists on %s', (dialect) => {
     expect((await add({ kind: 'member', membershipId: 999 }, 'X')).json().code).toBe('membership_not_found');
     expect((await add({ kind: 'miniSite', miniSiteId: 999 }, 'X')).json().code).toBe('mini_site_not_found');
     expect((await add({ kind: 'staff' }, 'X')).statusCode).toBe(400);
+    const coded = await add({ kind: 'code', priceCode: 'Matinee5' }, 'Matinee code');
+    expect(coded.json().kind).toBe('code');
+    const lookup = (await codeLookup(t.app, movies[0]!.id, 'MATINEE5')).json() as {
+      ticketCodes: { tickets: { ticket: { id: number } }[] }[];
+    };
+    expect(lookup.ticketCodes[0]!.tickets.map((c) => c.ticket.id)).toContain(coded.json().id);
+    expect((await add({ kind: 'voucher', voucherClassId: 1 }, 'Voucher matinee')).json().kind).toBe(
+      'voucher',
+    );
+    expect((await add({ kind: 'voucher', voucherClassId: 999 }, 'X')).json().code).toBe(
+      'voucher_class_not_found',
+    );
+    expect((await add({ kind: 'partnerProgram', partnerProgramId: 2 }, 'Teachers')).json().kind).toBe(
+      'partner',
+    );
+    expect((await add({ kind: 'partnerProgram', partnerProgramId: 999 }, 'X')).json().code).toBe(
+      'partner_program_not_found',
+    );
     // None of them is offered to the public, and the box office sells none of them to a plain buyer.
     const shown = (await ticketGroupsOf(t.app, movies[0]!)).flatMap((g) => g.tickets.map((x) => x.id));
     for (const [made, code] of [
+      [coded, 'ticket_not_in_group'], // a price code's ticket goes with its code
       [senior, 'ticket_not_in_group'], // a senior's ticket goes with the registry's confirmation
       [member, 'not_logged_in'], // a member's with the member logged in
       [partner, 'ticket_not_in_group'], // a mini-site's with its customers only

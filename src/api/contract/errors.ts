@@ -203,6 +203,8 @@ export const errorCatalogue = {
   product_not_found: 404,
   waiver_unknown: 404, // product: no liability waiver has this id (params.waiverId)
   membership_not_found: 404, // product: no such membership (params.membershipId)
+  voucher_class_not_found: 404, // product: no such voucher class (params.voucherClassId)
+  partner_program_not_found: 404, // product: no such partner programme (params.partnerProgramId)
   mini_site_not_found: 404, // product: no such partner mini-site (params.miniSiteId)
   price_list_not_found: 404,
   ticket_type_not_found: 404,

@@ -105,11 +105,22 @@ export const TicketTypeCreateSchema = z
         z.object({ kind: z.literal('senior') }),
         z.object({ kind: z.literal('member'), membershipId: z.number().int().positive() }),
         z.object({ kind: z.literal('miniSite'), miniSiteId: z.number().int().positive() }),
+        z.object({
+          kind: z.literal('code'),
+          priceCode: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9_-]{3,40}$/)
+            .describe('the code a customer types to see it (any case)'),
+        }),
+        z.object({ kind: z.literal('voucher'), voucherClassId: z.number().int().positive() }),
+        z.object({ kind: z.literal('partnerProgram'), partnerProgramId: z.number().int().positive() }),
       ])
       .default({ kind: 'everyone' })
       .describe(
         'who may buy it: everyone; a senior the registry confirms; a holder of the membership; the ' +
-          'customers a partner’s mini-site sends (the last three are hidden from the others)',
+          'customers a partner’s mini-site sends; whoever types its price code; a holder of a voucher ' +
+          'of the class; a member of the partner programme (all but the first hidden from the others)',
       ),
     minAge: z
       .number()

@@ -147,6 +147,32 @@ export async function insertTicketType(
         miniSiteId: who.miniSiteId,
       });
   }
+  if (who.kind === 'voucher') {
+    const v = await trx
+      .selectFrom('system_voucher_classes')
+      .select('id')
+      .where('id', '=', who.voucherClassId)
+      .executeTakeFirst();
+    if (!v)
+      throw new AppError('voucher_class_not_found', `voucher class ${who.voucherClassId} does not exist`, {
+        voucherClassId: who.voucherClassId,
+      });
+  }
+  if (who.kind === 'partnerProgram') {
+    const v = await trx
+      .selectFrom('partner_programs')
+      .select('id')
+      .where('id', '=', who.partnerProgramId)
+      .executeTakeFirst();
+    if (!v)
+      throw new AppError(
+        'partner_program_not_found',
+        `partner programme ${who.partnerProgramId} does not exist`,
+        {
+          partnerProgramId: who.partnerProgramId,
+        },
+      );
+  }
   const last = await trx
     .selectFrom('tickets')
     .select([(eb) => eb.fn.max('sort').as('sort')])
@@ -183,6 +209,9 @@ export async function insertTicketType(
       is_senior: who.kind === 'senior' ? 1 : 0,
       membership_id: who.kind === 'member' ? who.membershipId : null,
       mini_site_id: who.kind === 'miniSite' ? who.miniSiteId : null,
+      price_code: who.kind === 'code' ? who.priceCode : null,
+      voucher_class_id: who.kind === 'voucher' ? who.voucherClassId : null,
+      partner_program_id: who.kind === 'partnerProgram' ? who.partnerProgramId : null,
     })
     .execute();
   const row = await ticketRow(trx, id);
