@@ -77,6 +77,36 @@ test('a manager moves one showing and calls another off; its buyer is refunded (
     .poll(async () => (await board()).find((p) => p.id === early!.id)?.dateTime)
     .toBe(new Date(Date.parse(`${day}T11:30:00Z`)).toISOString());
 
+  // How it sells: the single-seat rule, a fee, ten minutes to choose seats, a partner's mini-site.
+  await row(early!.id).getByTestId('show-edit').click();
+  await form.getByTestId('show-no-singles').check();
+  await form.getByTestId('show-fee').fill('6');
+  await form.getByTestId('show-step-chooseSeatsInSeconds').fill('10');
+  await form.locator('label', { hasText: 'Sea Breeze Hotels' }).click();
+  await page.getByTestId('show-save').click();
+  await expect(page.getByTestId('show-saved')).toBeVisible();
+  const changed = (
+    (await (await api.get(`/api/admin/presentations?from=${day}&to=${day}`)).json()) as {
+      presentations: {
+        id: number;
+        seatingPolicyId: number;
+        serviceCharge: number;
+        lockTimer: { chooseSeatsInSeconds: number };
+        miniSiteIds: number[];
+      }[];
+    }
+  ).presentations.find((p) => p.id === early!.id)!;
+  expect(changed).toMatchObject({ seatingPolicyId: 3, serviceCharge: 600, miniSiteIds: [1] });
+  expect(changed.lockTimer.chooseSeatsInSeconds).toBe(600);
+  // Prices of its own, changed on the Prices tab the dialog links to.
+  await row(early!.id).getByTestId('show-edit').click();
+  await form.getByTestId('own-prices').click();
+  await form.getByTestId('own-prices-link').click();
+  await expect(page.getByTestId('prices')).toBeVisible();
+  await expect(page.getByTestId('price-list').locator('option:checked')).toContainText('Quiet Harbour');
+
+  await page.goto('/staff/programme?language=en');
+  await page.getByTestId('upcoming-hall').selectOption(String(HALL_1));
   // Called off: the dialog says what it does, the row shows the refund as it goes, the board drops it.
   await row(late!.id).getByTestId('show-call-off').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Tickets sold: 1');

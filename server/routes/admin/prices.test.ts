@@ -209,6 +209,15 @@ describe.each(dialects)('price lists on %s', (dialect) => {
         price: 2000,
         audience,
       });
+    // What a manager chooses among: the demo's waiver, mini-sites, memberships, voucher classes, programmes.
+    const options = (await manager.get('/api/admin/sale-options')).json();
+    expect(options.waivers[0]).toMatchObject({ id: 1, version: 1 });
+    expect(options.miniSites.map((m: { id: number }) => m.id)).toEqual([1, 2]);
+    expect(options.memberships.map((m: { id: number }) => m.id)).toContain(2);
+    expect(options.voucherClasses.map((m: { id: number }) => m.id)).toContain(1);
+    expect(options.partnerPrograms.map((m: { id: number }) => m.id)).toEqual([1, 2]);
+    const box = asStaff(t.app, await demoStaffCookie(t.app, 'box_office'));
+    expect((await box.get('/api/admin/sale-options')).statusCode).toBe(403);
     const senior = await add({ kind: 'senior' }, 'Senior matinee');
     expect(senior.statusCode, senior.body).toBe(201);
     expect(senior.json().kind).toBe('senior');

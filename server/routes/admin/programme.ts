@@ -27,6 +27,8 @@ import { callOffProgress, requestCallOff, runCallOffs } from '../../services/cat
 import { updatePresentation } from '../../services/catalogue/programme/presentationEdit.ts';
 import { removePoster, savePoster } from '../../services/catalogue/programme/posters.ts';
 import { saleLocksRepository } from '../../db/repositories/saleLocks.ts';
+import { AdminSaleOptionsSchema } from '../../../src/api/contract/saleOptionsAdmin.ts';
+import { saleOptions } from '../../services/catalogue/saleOptions.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -37,6 +39,23 @@ const CATALOGUE = ['manager'] as const;
 export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
   const callOffDeps = { db: db.kysely, provider: app.deps.payments, now: () => clock.now(), log: app.log };
+
+  app.get(
+    '/sale-options',
+    {
+      schema: {
+        tags,
+        summary:
+          'Managers: the waivers, mini-sites, memberships, voucher classes and partner programmes to choose',
+        response: { 200: AdminSaleOptionsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await adminCaller(request, CATALOGUE);
+      reply.header('cache-control', 'private, no-store');
+      return saleOptions(db.kysely);
+    },
+  );
 
   app.get(
     '/features',

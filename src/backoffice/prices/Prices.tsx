@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../ui/errorText.ts';
 import { RecordTable } from '../ui/RecordTable.tsx';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
@@ -20,7 +21,9 @@ export function Prices() {
   const { t } = useTranslation();
   const name = useName();
   const lists = useLoaded((signal) => pricesApi.lists(signal), 'price-lists');
-  const [chosen, setChosen] = useState<number | null>(null);
+  // A link may name the list to show (a show's own prices, from its dialog).
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(Number(params.get('list')) || null);
   const [ask, setAsk] = useState<HallNameAsk | null>(null);
   const [adding, setAdding] = useState<NewTicketTypeAsk | null>(null);
   const [levelShown, setLevelShown] = useState('');

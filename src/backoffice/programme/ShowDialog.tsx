@@ -20,10 +20,12 @@ import { errorText } from '../../ui/errorText.ts';
 import { usePhone } from '../../ui/usePhone.ts';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 import { useAction } from '../ui/useAction.ts';
-import { useName } from '../venues/shared.tsx';
+import { useLoaded, useName } from '../venues/shared.tsx';
 import { type AdminPresentation, programmeApi } from './api.ts';
 import type { PriceList } from '../prices/api.ts';
 import { capacityValid, seatingChange, seatingDraftOf, ShowSeatingFields } from './ShowSeating.tsx';
+import { saleChange, saleDraftOf, saleValid, ShowSaleFields } from './ShowSale.tsx';
+import { OwnPrices } from './OwnPrices.tsx';
 
 /**
  * Changes one show: its day and time (a move: its buyers are told, their e-tickets show the new time),
@@ -92,6 +94,8 @@ function ShowForm({
   const [invalid, setInvalid] = useState(false);
   const [seating, setSeating] = useState(() => seatingDraftOf(show));
   const [capacityInvalid, setCapacityInvalid] = useState(false);
+  const [sale, setSale] = useState(() => saleDraftOf(show));
+  const options = useLoaded((signal) => programmeApi.saleOptions(signal), 'sale-options');
   const { busy, error, run } = useAction();
 
   async function submit(e: FormEvent) {
@@ -103,11 +107,11 @@ function ShowForm({
     const opens = instantOf(saleOpens);
     const closes = instantOf(saleCloses);
     const ok = /^\d{4}-\d{2}-\d{2}$/.test(day) && isScheduleTime(time) && opens !== null && closes !== null;
-    setInvalid(!ok);
+    setInvalid(!ok || !saleValid(sale));
     setCapacityInvalid(!capacityValid(seating));
-    if (!ok || !capacityValid(seating)) return;
+    if (!ok || !saleValid(sale) || !capacityValid(seating)) return;
     const at = showInstant(day, time, zone);
-    const change: PresentationUpdate = { ...seatingChange(show, seating) };
+    const change: PresentationUpdate = { ...seatingChange(show, seating), ...saleChange(show, sale) };
     if (at !== startsAt) change.startsAt = new Date(at).toISOString();
     if (online !== show.onlineSale) change.onlineSale = online;
     if (priceListId !== show.priceListId) change.priceListId = priceListId;
@@ -177,7 +181,9 @@ function ShowForm({
           styles={touchInput}
           data-testid="show-price-list"
         />
+        <OwnPrices show={show} priceLists={priceLists} />
         <ShowSeatingFields show={show} draft={seating} invalid={capacityInvalid} onChange={setSeating} />
+        <ShowSaleFields show={show} draft={sale} options={options.data ?? undefined} onChange={setSale} />
         <Checkbox
           label={t('backoffice.programme.onlineSale')}
           checked={online}

@@ -1,3 +1,5 @@
+import type { AdminSaleOptions } from '../../api/contract/saleOptionsAdmin.ts';
+import type { PriceList } from '../prices/api.ts';
 import { type Answer, apiCall } from '../../api/client.ts';
 import type {
   AdminFeaturesAnswerSchema,
@@ -48,6 +50,9 @@ export const programmeApi = {
   removePoster: (id: number) =>
     apiCall<Feature>(`/admin/features/${id}/poster`, { method: 'DELETE', body: {} }),
   /** Changes or moves a presentation (a move tells its buyers). */
+  saleOptions: (signal?: AbortSignal) => apiCall<AdminSaleOptions>('/admin/sale-options', { signal }),
+  ownPrices: (id: number) =>
+    apiCall<PriceList>(`/admin/presentations/${id}/own-prices`, { method: 'POST', body: {} }),
   updatePresentation: (id: number, body: PresentationUpdate) =>
     apiCall<Answer<typeof AdminPresentationSchema>>(`/admin/presentations/${id}`, { method: 'PATCH', body }),
   /** Calls a presentation off: sales stop, its orders are cancelled and refunded by a job. */
