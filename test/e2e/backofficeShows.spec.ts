@@ -133,7 +133,7 @@ test('a manager moves one showing and calls another off; its buyer is refunded (
 test('a manager makes a price list, sells a show from it, and raises a price: the sold ticket keeps its price (en desktop, he phone)', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/staff/prices?language=en');
   await login(page);
   await expect(page.getByTestId('prices')).toBeVisible();
@@ -217,6 +217,26 @@ test('a manager makes a price list, sells a show from it, and raises a price: th
     requiredTicketId: level1[0]!.id,
     remaining: 30,
   });
+
+  // A ticket only a price code shows: typed in the form, found by its code on the show.
+  await page.getByTestId('price-level').first().getByTestId('ticket-type-new').click();
+  await form.locator('input[name=hall-en]').fill('Early code');
+  await form.getByTestId('ticket-type-price').fill('15');
+  await form.getByTestId('ticket-type-audience').selectOption('code');
+  await form.getByTestId('ticket-type-save').click();
+  await expect(form).toContainText('price code');
+  await form.getByTestId('ticket-type-code').fill('EARLY10');
+  await form.getByTestId('ticket-type-save').click();
+  await expect(form).toBeHidden();
+  const { uuid } = (await (await api.get('/api/session')).json()) as { uuid: string };
+  const lookup = await api.get(`/api/presentations/${showId}?ticketCodes=early10`, { headers: { uuid } });
+  expect(lookup.status(), await lookup.text()).toBe(200);
+  const coded = (await lookup.json()) as {
+    ticketCodes: { tickets: { ticket: { name: { en?: string }; price: number } }[] }[];
+  };
+  expect(coded.ticketCodes[0]!.tickets.map((c) => c.ticket)).toContainEqual(
+    expect.objectContaining({ name: expect.objectContaining({ en: 'Early code' }), price: 1500 }),
+  );
 
   // A product the venue sells with all its shows: named, priced, offered at Hall 1's venue.
   await page.getByTestId('product-new').click();

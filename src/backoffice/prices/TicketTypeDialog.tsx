@@ -20,6 +20,7 @@ import { useAction } from '../ui/useAction.ts';
 import { NamesFields } from '../venues/HallNameDialog.tsx';
 import { trimmedNames, useName } from '../venues/shared.tsx';
 import { pricesApi, type TicketType } from './api.ts';
+import { type AudienceDraft, AudienceFields, audienceOf, EVERYONE } from './AudienceFields.tsx';
 
 /** Where a new ticket type goes: a price level of a list, beside the level's other types. */
 export interface NewTicketTypeAsk {
@@ -80,7 +81,7 @@ function TicketTypeForm({
   const [quota, setQuota] = useState<Num>('');
   const [seats, setSeats] = useState<Num>(1);
   const [requires, setRequires] = useState('');
-  const [senior, setSenior] = useState(false);
+  const [audience, setAudience] = useState<AudienceDraft>(EVERYONE);
   const [missing, setMissing] = useState<string | null>(null);
   const { busy, error, run } = useAction();
   const money = {
@@ -94,7 +95,15 @@ function TicketTypeForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const n = trimmedNames(names);
-    const missed = Object.keys(n).length === 0 ? 'nameRequired' : price === '' ? 'priceRequired' : null;
+    const who = audienceOf(audience);
+    const missed =
+      Object.keys(n).length === 0
+        ? 'nameRequired'
+        : price === ''
+          ? 'priceRequired'
+          : who === null
+            ? 'audienceRequired'
+            : null;
     setMissing(missed);
     if (missed) return;
     await run(async () => {
@@ -107,7 +116,7 @@ function TicketTypeForm({
         quota: whole(quota),
         multiplyFactor: whole(seats) ?? 1,
         requiredTicketId: requires === '' ? null : Number(requires),
-        audience: { kind: senior ? 'senior' : 'everyone' },
+        audience: who!,
       });
       onAdded(added);
       onClose();
@@ -179,17 +188,7 @@ function TicketTypeForm({
             styles={touchInput}
             data-testid="ticket-type-requires"
           />
-          <NativeSelect
-            label={t('backoffice.prices.forWhom')}
-            value={senior ? 'senior' : 'everyone'}
-            onChange={(e) => setSenior(e.currentTarget.value === 'senior')}
-            data={[
-              { value: 'everyone', label: t('backoffice.prices.kinds.regular') },
-              { value: 'senior', label: t('backoffice.prices.kinds.senior') },
-            ]}
-            styles={touchInput}
-            data-testid="ticket-type-audience"
-          />
+          <AudienceFields draft={audience} onChange={setAudience} />
         </SimpleGrid>
         {missing ? <Alert color="orange">{t(`backoffice.prices.${missing}`)}</Alert> : null}
         {error ? <Alert color="red">{errorText(t, error)}</Alert> : null}
