@@ -259,6 +259,34 @@ describe.each(dialects)('price lists on %s', (dialect) => {
     }
   });
 
+  it('offers an add-on with a show’s tickets at its price per seat; an unknown show refused', async () => {
+    const show = movies[3]!;
+    const made = await manager.post('/api/admin/addons', {
+      name: { en: 'Cushion' },
+      price: 700,
+      preselect: false,
+      presentationIds: [show.id],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().offers).toBeGreaterThan(0);
+    const regularTicket = regular(await ticketGroupsOf(t.app, show));
+    expect(regularTicket.addons).toContainEqual({ id: made.json().id, name: { en: 'Cushion' }, price: 700 });
+    // Other shows do not offer it.
+    expect(regular(await ticketGroupsOf(t.app, movies[2]!)).addons.map((a) => a.id)).not.toContain(
+      made.json().id,
+    );
+    expect(
+      (
+        await manager.post('/api/admin/addons', { name: { en: 'X' }, price: 1, presentationIds: [999999] })
+      ).json().code,
+    ).toBe('event_not_found');
+    const box = asStaff(t.app, await demoStaffCookie(t.app, 'box_office'));
+    expect(
+      (await box.post('/api/admin/addons', { name: { en: 'X' }, price: 1, presentationIds: [show.id] }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it('offers a product at a venue with all its shows, sells it at its price, and changes it for new sales', async () => {
     const movie = movies[6]!;
     const made = await manager.post('/api/admin/products', {

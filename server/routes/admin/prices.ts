@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../src/api/contract/errors.ts';
 import { PresentationParamsSchema } from '../../../src/api/contract/programmeAdmin.ts';
 import {
+  AddonCreateSchema,
+  AdminAddonSchema,
   AdminPriceListSchema,
   AdminProductSchema,
   AdminProductsAnswerSchema,
@@ -27,6 +29,7 @@ import {
   listProductsAdmin,
   updateProduct,
 } from '../../services/catalogue/products/productsAdmin.ts';
+import { createAddon } from '../../services/catalogue/products/addons.ts';
 import { adminCaller } from './principal.ts';
 
 const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
@@ -187,6 +190,23 @@ export const adminPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor } = await adminCaller(request, CATALOGUE);
       return updateProduct(db.kysely, actor, request.params.id, request.body, clock.now());
+    },
+  );
+
+  app.post(
+    '/addons',
+    {
+      schema: {
+        tags,
+        summary:
+          'Managers: an add-on sold with the tickets of the chosen shows (3D glasses), at its price per seat',
+        body: AddonCreateSchema,
+        response: { 201: AdminAddonSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = await adminCaller(request, CATALOGUE);
+      return reply.code(201).send(await createAddon(db.kysely, actor, request.body, clock.now()));
     },
   );
 };

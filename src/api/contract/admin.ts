@@ -101,6 +101,7 @@ export const auditObjectTypes = [
   'price_list',
   'ticket_type',
   'product',
+  'addon',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(auditObjectTypes);
 

@@ -195,3 +195,26 @@ export const ProductUpdateSchema = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'nothing to change');
 export type ProductUpdate = z.input<typeof ProductUpdateSchema>;
+
+/**
+ * An add-on sold with tickets (3D glasses, a cushion): offered with the chosen shows' tickets, each
+ * ticket a customer takes with it (preselected or not) at its price per seat.
+ */
+export const AddonCreateSchema = z.object({
+  name: NameSchema,
+  price: Amount.describe('per seat, minor units'),
+  preselect: z.boolean().default(true).describe('already chosen with each ticket; the customer may drop it'),
+  presentationIds: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(5000)
+    .describe('the shows whose tickets offer it: every ticket type for everyone of each show’s price list'),
+});
+export type AddonCreate = z.input<typeof AddonCreateSchema>;
+export const AdminAddonSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    offers: z.number().int().describe('ticket types of shows offering it'),
+  })
+  .meta({ id: 'AdminAddon' });
