@@ -35,6 +35,8 @@ async function buyOneSeat(page: Page, lang: Lang, show: PresentationSummary, tic
   await page.getByTestId('ticket-row').first().locator('input').first().click();
   await page.getByRole('option', { name: new RegExp(ticket) }).click();
   await page.getByTestId('next-step').click();
+  // The products step first: a second click while the ticket step still shows is lost (flaky under load).
+  await expect(page.getByTestId('product-list')).toBeVisible();
   await page.getByTestId('next-step').click();
   await expect(page.getByTestId('checkout')).toBeVisible();
   await fillCustomer(page);
