@@ -10,6 +10,7 @@ import {
 } from '../../../../src/api/contract/pricesAdmin.ts';
 import { holdNamed } from '../../../db/repositories/hallLocks.ts';
 import type { Database } from '../../../db/types.ts';
+import type { ErrorCode } from '../../../../src/api/contract/errors.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, audit } from '../../audit/log.ts';
 import { changeCatalogue } from '../generation.ts';
@@ -87,6 +88,16 @@ export async function addTicketType(
   });
 }
 
+/** The audiences that name a row of their own: its table, the field naming it, the refusal when missing. */
+const AUDIENCE_REFS: Partial<
+  Record<TicketTypeFields['audience']['kind'], [keyof Database & string, string, ErrorCode]>
+> = {
+  member: ['memberships', 'membershipId', 'membership_not_found'],
+  miniSite: ['mini_sites', 'miniSiteId', 'mini_site_not_found'],
+  voucher: ['system_voucher_classes', 'voucherClassId', 'voucher_class_not_found'],
+  partnerProgram: ['partner_programs', 'partnerProgramId', 'partner_program_not_found'],
+};
+
 /**
  * Writes a ticket type under `id` in the caller's transaction (the seed names its ids), after the
  * level's others, and audits it. A required ticket must be of the same list and level.
@@ -125,53 +136,17 @@ export async function insertTicketType(
       );
   }
   const who = t.audience;
-  if (who.kind === 'member') {
-    const m = await trx
-      .selectFrom('memberships')
+  const named = AUDIENCE_REFS[who.kind];
+  if (named) {
+    const [table, field, code] = named;
+    const ref = (who as unknown as Record<string, number>)[field]!;
+    // Each of these tables has an integer id; the table is one of the four above.
+    const found = await trx
+      .selectFrom(table as 'memberships')
       .select('id')
-      .where('id', '=', who.membershipId)
+      .where('id', '=', ref)
       .executeTakeFirst();
-    if (!m)
-      throw new AppError('membership_not_found', `membership ${who.membershipId} does not exist`, {
-        membershipId: who.membershipId,
-      });
-  }
-  if (who.kind === 'miniSite') {
-    const m = await trx
-      .selectFrom('mini_sites')
-      .select('id')
-      .where('id', '=', who.miniSiteId)
-      .executeTakeFirst();
-    if (!m)
-      throw new AppError('mini_site_not_found', `mini-site ${who.miniSiteId} does not exist`, {
-        miniSiteId: who.miniSiteId,
-      });
-  }
-  if (who.kind === 'voucher') {
-    const v = await trx
-      .selectFrom('system_voucher_classes')
-      .select('id')
-      .where('id', '=', who.voucherClassId)
-      .executeTakeFirst();
-    if (!v)
-      throw new AppError('voucher_class_not_found', `voucher class ${who.voucherClassId} does not exist`, {
-        voucherClassId: who.voucherClassId,
-      });
-  }
-  if (who.kind === 'partnerProgram') {
-    const v = await trx
-      .selectFrom('partner_programs')
-      .select('id')
-      .where('id', '=', who.partnerProgramId)
-      .executeTakeFirst();
-    if (!v)
-      throw new AppError(
-        'partner_program_not_found',
-        `partner programme ${who.partnerProgramId} does not exist`,
-        {
-          partnerProgramId: who.partnerProgramId,
-        },
-      );
+    if (!found) throw new AppError(code, `${field} ${ref} does not exist`, { [field]: ref });
   }
   const last = await trx
     .selectFrom('tickets')
