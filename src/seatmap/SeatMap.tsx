@@ -1,5 +1,13 @@
 import { ActionIcon, Box, Button, Group, Loader, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { type KeyboardEvent, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatDescription } from '../../workers/seatplan/engine.ts';
 import {
@@ -27,6 +35,11 @@ export interface SeatMapProps {
   /** A seat clicked, tapped or chosen by keyboard; `additive` with Shift held (add to a selection). */
   onSeatActivate?: (seat: SeatDescription, how: { additive: boolean }) => void;
   /**
+   * A seat tapped on the canvas, when the owner wants to show it before acting on it (a phone's seat
+   * card); without it a tap activates the seat. Keyboard and list view still activate.
+   */
+  onSeatTap?: (seat: SeatDescription) => void;
+  /**
    * Seats chosen by dragging a rectangle (the back office's plan editor): Shift+drag, or any drag while
    * `dragSelects` is on; `additive` with Shift held. Without it a drag always pans (the shop).
    */
@@ -37,6 +50,13 @@ export interface SeatMapProps {
   /** Bumped by the owner after it applied a new status map, so the list view re-reads the seats. */
   statusVersion?: number;
   height?: number | string;
+  /** Drawn over the top of the map (the seat step's notices): it never moves the map. */
+  overlay?: ReactNode;
+  /**
+   * A line the seat card adds for a seat (e.g. that taking it would leave a neighbour alone), or null;
+   * asked for each seat the pointer rests on.
+   */
+  seatNote?: (seat: SeatDescription) => Promise<string | null>;
   ref?: Ref<SeatMapRef>;
 }
 
@@ -48,6 +68,7 @@ interface Hover {
   seat: SeatDescription;
   x: number;
   y: number;
+  note: string | null;
 }
 
 /**
@@ -60,6 +81,8 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<SeatMapHandle | null>(null);
   const focusRef = useRef(-1);
+  /** The seat under the pointer now (-1: none), so a slow description never shows a seat left behind. */
+  const hoverRef = useRef(-1);
   /** The next focus comes from a pointer (a click or a drag on the map), not from the keyboard. */
   const pointerFocusRef = useRef(false);
   const propsRef = useRef(props);
@@ -81,11 +104,13 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
 
   useImperativeHandle(ref, () => ({ handle: () => handleRef.current }), []);
 
-  const activate = async (index: number, additive = false) => {
+  const activate = async (index: number, additive = false, tapped = false) => {
     const h = handleRef.current;
     if (!h || index < 0) return;
     const seat = await h.describe(index);
-    if (seat) propsRef.current.onSeatActivate?.(seat, { additive });
+    const { onSeatTap, onSeatActivate } = propsRef.current;
+    if (seat && tapped && onSeatTap) onSeatTap(seat);
+    else if (seat) onSeatActivate?.(seat, { additive });
     setVersion((v) => v + 1);
   };
 
@@ -101,7 +126,7 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
       colorMode: propsRef.current.colorMode ?? 'ticketGroup',
       maxSeats: propsRef.current.maxSeats ?? 10,
       seatingPolicyId: propsRef.current.seatingPolicyId ?? 1,
-      onTap: (i, mods) => void activate(i, mods.shift),
+      onTap: (i, mods) => void activate(i, mods.shift, true),
       dragSelect: {
         starts: (e) =>
           propsRef.current.onSeatsInRect !== undefined &&
@@ -110,8 +135,15 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
         onSeats: (indices, mods) => propsRef.current.onSeatsInRect?.(indices, { additive: mods.shift }),
       },
       onHover: (i, at) => {
+        hoverRef.current = i;
         if (i < 0 || !at) return setHover(null);
-        void handle?.describe(i).then((seat) => seat && setHover({ seat, x: at.x, y: at.y }));
+        void (async () => {
+          const seat = await handle?.describe(i);
+          if (!seat) return;
+          const note = (await propsRef.current.seatNote?.(seat)) ?? null;
+          // The pointer may have moved on meanwhile: show only the seat it still rests on.
+          if (hoverRef.current === i) setHover({ seat, x: at.x, y: at.y, note });
+        })();
       },
     }).then((h) => {
       if (disposed) return h.destroy();
@@ -260,6 +292,9 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
           onKeyDown={onKeyDown}
           onPointerDownCapture={() => {
             pointerFocusRef.current = true;
+            // A tap or a drag makes the card stale (the seat changes, or the map moves under it).
+            hoverRef.current = -1;
+            setHover(null);
           }}
           onFocus={() => {
             // Tabbing in puts the keyboard on the first seat; a click or a drag that focuses the map must
@@ -290,6 +325,7 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
         ) : null}
         {hover && !listView && !band ? <SeatTooltip hover={hover} priceOf={props.priceOf} /> : null}
         {band && !listView ? <Band rect={band} /> : null}
+        {props.overlay}
       </Box>
       <VisuallyHidden id="seatmap-instructions">{t('seatmap.instructions')}</VisuallyHidden>
       <VisuallyHidden aria-live="polite" data-testid="seat-map-live">
@@ -369,6 +405,11 @@ function SeatTooltip({
         {t(`seatmap.kind.${seat.kind}`)}
         {price ? ` · ${price}` : ''}
       </Text>
+      {hover.note ? (
+        <Text size="xs" c="orange.8" fw={600} maw={220} data-testid="seat-tooltip-note">
+          {hover.note}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -14,10 +14,12 @@ import { screenToWorld } from './camera.ts';
 import { EngineClient, type WorkerFactory } from './engineClient.ts';
 import { attachInput, type ScreenRect } from './input.ts';
 import { type ColorMode, DEFAULT_COLORS, makeStylePalette, type SeatColors } from './palette.ts';
+import type { SeatMarks } from './labels.ts';
 import { SeatMapRenderer } from './renderer.ts';
 
 export type { SeatColors, ColorMode } from './palette.ts';
 export type { ScreenRect } from './input.ts';
+export type { SeatMarks } from './labels.ts';
 export type { SeatChanges, SeatDescription } from '../../workers/seatplan/engine.ts';
 
 export interface SeatMapOptions {
@@ -112,6 +114,8 @@ export interface SeatMapHandle {
   fitToScreen(): void;
   reveal(index: number): void;
   setFocus(index: number): void;
+  /** Rings seats on the map: those the shop just chose, those the selection would leave alone. */
+  setMarks(marks: SeatMarks): void;
   /** Draws a frame now; resolves when it is drawn. */
   renderNow(): Promise<unknown>;
   resize(width: number, height: number): void;
@@ -354,6 +358,7 @@ export async function createSeatMap(
     fitToScreen: () => renderer.fit(),
     reveal: (i) => renderer.reveal(i),
     setFocus: (i) => renderer.setFocus(i),
+    setMarks: (marks) => renderer.setMarks(marks),
     renderNow: () => renderer.renderNow(),
     resize: (w, h) => renderer.resize(w, h),
     destroy() {

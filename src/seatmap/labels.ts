@@ -4,6 +4,16 @@ import { type Camera, intersects, type Rect, ROW_LABELS_FROM_PX, worldToScreen }
 import type { SeatColors } from './palette.ts';
 
 const MAX_ROW_LABELS = 160;
+
+/** Seats ringed on the map besides the hover and the keyboard focus. */
+export interface SeatMarks {
+  /** Seats the shop just chose for the customer. */
+  picked: readonly number[];
+  /** Free seats the customer's selection would leave alone. */
+  warn: readonly number[];
+}
+
+const NO_MARKS: SeatMarks = { picked: [], warn: [] };
 /** New row labels made per frame at most, so zooming in never stalls on text layout. */
 const NEW_LABELS_PER_FRAME = 40;
 
@@ -47,12 +57,12 @@ export class Overlay {
   }
 
   /** Places everything for this camera; false when some row labels still wait for a later frame. */
-  place(d: RenderData, cam: Camera, visible: Rect, hover: number, focus: number): boolean {
+  place(d: RenderData, cam: Camera, visible: Rect, hover: number, focus: number, marks?: SeatMarks): boolean {
     const seatPx = d.seatRadius * cam.scale;
     this.sectionLabels.visible = seatPx < ROW_LABELS_FROM_PX;
     if (this.sectionLabels.visible) this.placeSectionLabels(d, cam, visible);
     const done = this.placeRowLabels(d, cam, seatPx >= ROW_LABELS_FROM_PX ? visible : null);
-    this.drawMarks(d, cam, seatPx, hover, focus);
+    this.drawMarks(d, cam, seatPx, hover, focus, marks);
     return done;
   }
 
@@ -112,9 +122,27 @@ export class Overlay {
     return done;
   }
 
-  private drawMarks(d: RenderData, cam: Camera, seatPx: number, hover: number, focus: number): void {
+  private drawMarks(
+    d: RenderData,
+    cam: Camera,
+    seatPx: number,
+    hover: number,
+    focus: number,
+    marks: SeatMarks = NO_MARKS,
+  ): void {
     const g = this.marks.clear();
     const r = Math.max(seatPx, 3) + 3;
+    // Seats the shop just chose for the customer (green), seats a selection would leave alone (orange).
+    for (const [seats, color] of [
+      [marks.picked, 0x22c55e],
+      [marks.warn, 0xf97316],
+    ] as const) {
+      for (const i of seats) {
+        if (i < 0 || i >= d.count) continue;
+        const p = worldToScreen(cam, d.x[i]!, d.y[i]!);
+        g.circle(p.x, p.y, r + 1).stroke({ color, width: 3 });
+      }
+    }
     for (const [i, color, width] of [
       [hover, 0xffffff, 2],
       [focus, 0xfacc15, 3],

@@ -6,6 +6,7 @@ import { expose } from 'comlink';
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import type { Camera } from './camera.ts';
+import type { SeatMarks } from './labels.ts';
 import type { StylePalette } from './palette.ts';
 import { type FrameInfo, type SceneInit, SeatScene } from './scene.ts';
 
@@ -28,7 +29,7 @@ const host = {
     need().updateStates(changed, states),
   setPalette: (palette: StylePalette) => need().setPalette(palette),
   setView: (cam: Camera, gesture: boolean) => need().setView(cam, gesture),
-  setMarks: (hover: number, focus: number) => need().setMarks(hover, focus),
+  setMarks: (hover: number, focus: number, marks?: SeatMarks) => need().setMarks(hover, focus, marks),
   resize: (width: number, height: number) => need().resize(width, height),
   renderNow: () => need().renderNow(),
   async whenPainted() {

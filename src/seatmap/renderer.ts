@@ -2,6 +2,7 @@ import { proxy, transfer, wrap } from 'comlink';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { type Camera, clampCamera, fitCamera, panBy, worldToScreen, zoomAt } from './camera.ts';
 import { ROW_LABELS_FROM_PX } from './camera.ts';
+import type { SeatMarks } from './labels.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import type { SceneHost } from './renderWorker.ts';
 import type { FrameInfo, SceneInit } from './scene.ts';
@@ -218,6 +219,11 @@ export class SeatMapRenderer {
       this.hover = i;
       void this.scene.setMarks(this.hover, this.focus);
     }
+  }
+
+  /** Rings seats: those the shop just chose, those a selection would leave alone. */
+  setMarks(marks: SeatMarks): void {
+    void this.scene.setMarks(this.hover, this.focus, marks);
   }
 
   setFocus(i: number): void {

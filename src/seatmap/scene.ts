@@ -1,7 +1,7 @@
 import type { Application } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { type Camera, type Rect, visibleRect } from './camera.ts';
-import { Overlay } from './labels.ts';
+import { Overlay, type SeatMarks } from './labels.ts';
 import { startPixi } from './sceneStart.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import {
@@ -74,6 +74,7 @@ export class SeatScene {
   private readonly resolution: number;
   private hover = -1;
   private focus = -1;
+  private marks: SeatMarks = { picked: [], warn: [] };
   private lastMoveAt = -Infinity;
   private frameRequested = false;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -118,6 +119,7 @@ export class SeatScene {
 
   /** A new plan, with the camera its first frame shows. */
   setPlan(data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera): void {
+    this.marks = { picked: [], warn: [] };
     this.tiles.clear();
     this.world?.destroy();
     this.stateVersion++;
@@ -160,9 +162,10 @@ export class SeatScene {
     this.requestFrame();
   }
 
-  setMarks(hover: number, focus: number): void {
+  setMarks(hover: number, focus: number, marks?: SeatMarks): void {
     this.hover = hover;
     this.focus = focus;
+    if (marks) this.marks = marks;
     this.requestFrame();
   }
 
@@ -288,7 +291,7 @@ export class SeatScene {
       missing = bare.length;
     }
     this.sprites.end();
-    const labelsDone = this.overlay.place(d, this.cam, view, this.hover, this.focus);
+    const labelsDone = this.overlay.place(d, this.cam, view, this.hover, this.focus, this.marks);
     this.tiles.trim(keepFrom);
     this.missing = missing;
     return { drawn, pending, labelsDone };

@@ -108,6 +108,14 @@ test.describe('on a touch phone', () => {
       const now = (await map.boundingBox())!;
       const p = worldToScreen(cam, data.x[i]!, data.y[i]!);
       await page.touchscreen.tap(now.x + p.x, now.y + p.y);
+      // A tap shows the seat's card first (section, row, seat and price); its button takes the seat.
+      const card = page.getByTestId('seat-card');
+      await expect(card.getByTestId('seat-card-title')).toContainText(
+        `Row ${data.rows[data.row[i]!]!.name} · Seat ${data.names[i]}`,
+      );
+      await expect(card).toContainText('₪');
+      await card.getByTestId('seat-card-action').tap();
+      await expect(card).toHaveCount(0);
       await expect(page.getByTestId('seats-chosen')).toContainText(
         `${data.rows[data.row[i]!]!.name}/${data.names[i]}`,
       );

@@ -2,12 +2,17 @@ import { type APIRequestContext, expect, type Page, test, type TestInfo } from '
 import { issuedVisitor } from './visitors.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
+import { clampCamera, fitCamera, worldToScreen, zoomAt } from '../../src/seatmap/camera.ts';
+import { buildNeighbours } from '../../workers/seatplan/adjacency.ts';
+import { FLAG } from '../../workers/seatplan/model.ts';
+import { parsePlan } from '../../workers/seatplan/parse.ts';
 import { cinemaShows, heldSeats, openSeatList, plainFreeSeats, seatButton, visitorUuid } from './helpers.ts';
 
 /**
- * The seat step to the spec's letter: a failed unlock keeps the seat, the swap rule at the seat cap,
- * auto-select (first available, with the catalogue's not-enough codes), the whole-selection check before
- * Continue, and the uuid header on the seat-map worker's own fetches. Shows used here and nowhere else:
+ * The seat step: a failed unlock keeps the seat, the swap rule at the seat cap, "Choose seats for me"
+ * (best available: a party together away from the front row, with the catalogue's not-enough codes), the
+ * single-seat rule judged on the whole selection (stranded seats named over the map, which never moves,
+ * with the nearest valid choices), and the uuid header on the seat-map worker's own fetches. Shows used here and nowhere else:
  * hall 2 (plan 12) from index 15, hall 3 (plan 13) from index 1, orchestra evenings from index 1.
  */
 
@@ -19,7 +24,6 @@ const texts = {
     notEnoughSection: 'There are not enough free seats in this section.',
     cap: 'You cannot select more than 10 seats.',
     swapLevel: 'You can swap only for a seat of the same price level.',
-    singleSeat: 'single free seat',
   },
   he: {
     unlockFailed: 'לא ניתן לשחרר את המושב.',
@@ -28,7 +32,6 @@ const texts = {
     notEnoughSection: 'אין מספיק מושבים פנויים באזור זה.',
     cap: 'לא ניתן לבחור יותר מ-10 מושבים.',
     swapLevel: 'ניתן להחליף רק למושב באותה רמת מחיר.',
-    singleSeat: 'מושב בודד',
   },
 } as const;
 
@@ -136,19 +139,55 @@ for (const [lang, index, viewport] of [
   });
 }
 
-test('first available holds the first free seats in plan order; too few seats says res_not_enough_seats', async ({
+/** Where the plan puts each seat: section, row and number by seat key. */
+async function seatsOfPlan(request: APIRequestContext, show: PresentationSummary) {
+  const plan = (await (
+    await request.get(`/api/seats/seatplanV2?venueId=${show.venueId}&seatplanId=${show.seatplanId}`)
+  ).json()) as Seatplan;
+  const seats = new Map<string, { section: string; row: string; n: number }>();
+  for (const sec of plan.S)
+    for (const g of sec.G)
+      for (const r of g.R)
+        for (const x of r.S)
+          seats.set(`${sec.id}_${x.x}_${x.y}`, { section: sec.name, row: r.r, n: Number(x.n) });
+  return seats;
+}
+
+/**
+ * Asks "Choose seats for me" for `count` seats and checks what a party expects: the seats the box office
+ * now holds for it are side by side in one row, not the front row, and named over the map.
+ */
+async function chooseForMe(
+  page: Page,
+  show: PresentationSummary,
+  count: number,
+  plan: Awaited<ReturnType<typeof seatsOfPlan>>,
+) {
+  const before = new Set(await heldSeats(page, show));
+  await page.getByTestId('auto-select-count').fill(String(count));
+  await page.getByTestId('choose-for-me').click();
+  await expect(page.getByTestId('seats-chosen')).toContainText(`(${before.size + count})`);
+  const chosen = (await heldSeats(page, show)).filter((k) => !before.has(k)).map((k) => plan.get(k)!);
+  expect(chosen).toHaveLength(count);
+  expect(new Set(chosen.map((c) => `${c.section}/${c.row}`)).size).toBe(1);
+  expect(chosen[0]!.row).not.toBe('1');
+  const numbers = chosen.map((c) => c.n).sort((a, b) => a - b);
+  expect(numbers.at(-1)! - numbers[0]!).toBe(count - 1);
+  await expect(page.getByTestId('seats-picked')).toContainText(`row ${chosen[0]!.row}`);
+}
+
+test('"Choose seats for me" seats parties of 3 and 4 together away from the front row; too few seats says res_not_enough_seats', async ({
   page,
   request,
 }, info) => {
   const [show, full] = (await cinemaShows(request, 12)).slice(17, 19);
-  const expected = (await plainFreeSeats(request, show!)).slice(0, 3);
-  await openSeatList(page, 'en', show!.id);
-  await page.getByTestId('auto-select-count').fill('3');
-  await page.getByTestId('first-available').click();
-  await expect(page.getByTestId('seats-chosen')).toContainText('(3)');
-  for (const s of expected) await expect(seatButton(page, 'en', s)).toHaveAttribute('aria-pressed', 'true');
-  expect((await heldSeats(page, show!)).sort()).toEqual(expected.map((s) => s.key).sort());
-  await shot(page, info, 'first-available-en');
+  await page.goto(`/order/${show!.id}?language=en`);
+  await expect(page.getByTestId('price-legend')).toBeVisible();
+  const plan = await seatsOfPlan(request, show!);
+  await chooseForMe(page, show!, 3, plan);
+  await shot(page, info, 'choose-for-me-3-en');
+  await chooseForMe(page, show!, 4, plan);
+  await shot(page, info, 'choose-for-me-4-en');
 
   // Two plain seats are left (a wheelchair space or a limited-view seat would ask for a confirmation).
   await othersTakeAllBut(
@@ -158,14 +197,14 @@ test('first available holds the first free seats in plan order; too few seats sa
   );
   await openSeatList(page, 'he', full!.id);
   await page.getByTestId('auto-select-count').fill('3');
-  await page.getByTestId('first-available').click();
+  await page.getByTestId('choose-for-me').click();
   await expect(page.getByTestId('seat-message')).toHaveText(texts.he.notEnough);
   await expect(page.getByTestId('seats-chosen')).toContainText(texts.he.noSeats);
   await shot(page, info, 'not-enough-he');
   expect(await heldSeats(page, full!)).toEqual([]);
   // The two seats left can still be had.
   await page.getByTestId('auto-select-count').fill('2');
-  await page.getByTestId('first-available').click();
+  await page.getByTestId('choose-for-me').click();
   await expect(page.getByTestId('seats-chosen')).toContainText('(2)');
 });
 
@@ -198,14 +237,17 @@ test('auto-select within a section says section_not_enough_seats when that secti
   await expect(page.getByTestId('auto-select-count')).toHaveValue('3');
   await page.getByTestId('auto-select-section').click();
   await page.getByRole('option', { name: 'Choir' }).click();
-  await page.getByTestId('first-available').click();
+  await page.getByTestId('choose-for-me').click();
   await expect(page.getByTestId('seat-message')).toHaveText(texts.en.notEnoughSection);
   await shot(page, info, 'section-not-enough-en');
   await page.getByTestId('auto-select-section').click();
   await page.getByRole('option', { name: 'Any section' }).click();
   await expect(page.getByTestId('auto-select-count')).toHaveValue('3');
-  await page.getByTestId('first-available').click();
-  await expect(page.getByTestId('seats-chosen')).toContainText('(3)');
+  // Anywhere in the Philharmonic: a party of 3, then one of 4, each together and off the front row.
+  const places = await seatsOfPlan(request, show);
+  await chooseForMe(page, show, 3, places);
+  await chooseForMe(page, show, 4, places);
+  await shot(page, info, 'choose-for-me-orchestra-en');
 });
 
 test('at the seat cap a seat of another price level is refused, one of the same level is swapped', async ({
@@ -216,8 +258,10 @@ test('at the seat cap a seat of another price level is refused, one of the same 
   const regular = await plainFreeSeats(request, show);
   const [premium] = await plainFreeSeats(request, show, { premium: true });
   await openSeatList(page, 'en', show.id);
-  await page.getByTestId('auto-select-count').fill('10');
-  await page.getByTestId('first-available').click();
+  for (const seat of regular.slice(0, 10)) {
+    await seatButton(page, 'en', seat).click();
+    await expect(seatButton(page, 'en', seat)).toHaveAttribute('aria-pressed', 'true');
+  }
   await expect(page.getByTestId('seats-chosen')).toContainText('(10)');
   const last = regular[9]!;
   const target = regular[10]!;
@@ -244,67 +288,147 @@ test('at the seat cap a seat of another price level is refused, one of the same 
   expect(held).not.toContain(premium!.key);
 });
 
-/** The first row (plan order) of a section whose first three seats are free and plain. */
-function rowStart(plan: Seatplan, free: Record<string, string>) {
-  for (const s of plan.S)
-    for (const g of s.G)
-      for (const r of g.R) {
-        const three = r.S.slice(0, 3);
-        const plain = three.every(
-          (x) => !x.sofa && !x.handicap && !x.companion && !x.limitedView && free[`${s.id}_${x.x}_${x.y}`],
+/**
+ * The map as the customer sees it: the plan parsed as the shop parses it, the camera it shows (fitted to
+ * the canvas, then `zoomTaps` taps on Zoom in) and where a seat is on the page.
+ */
+async function mapOf(page: Page, request: APIRequestContext, show: PresentationSummary, zoomTaps: number) {
+  const plan = (await (
+    await request.get(`/api/seats/seatplanV2?venueId=${show.venueId}&seatplanId=${show.seatplanId}`)
+  ).json()) as Seatplan;
+  const data = parsePlan(plan).data!;
+  const map = page.getByTestId('seat-map-canvas');
+  for (let k = 0; k < zoomTaps; k++) await page.getByRole('button', { name: labels.zoomIn }).click();
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  const fit = fitCamera(data.bounds, box.width, box.height);
+  const limits = { min: fit.scale * 0.5, max: Math.max(fit.scale * 2, 48 / data.seatRadius) };
+  let cam = fit;
+  for (let k = 0; k < zoomTaps; k++)
+    cam = clampCamera(
+      zoomAt(cam, 1.4, box.width / 2, box.height / 2, limits),
+      data.bounds,
+      box.width,
+      box.height,
+    );
+  const at = async (i: number) => {
+    const now = (await map.boundingBox())!;
+    const p = worldToScreen(cam, data.x[i]!, data.y[i]!);
+    return { x: now.x + p.x, y: now.y + p.y };
+  };
+  const keyOf = (i: number) => `${data.sections[data.section[i]!]!.id}_${data.px[i]}_${data.py[i]}`;
+  return { data, neighbours: buildNeighbours(data), map, box, cam, at, keyOf };
+}
+
+const labels = { zoomIn: /^(Zoom in|הגדלה)$/ };
+
+for (const [lang, viewport] of [
+  ['en', null],
+  ['he', phone],
+] as const)
+  test.describe(() => {
+    // A phone: a touch screen.
+    if (viewport) test.use({ viewport, hasTouch: true });
+    test(`the single-seat rule judges the whole selection: the stranded seat is named over the map, which never moves, with the nearest valid choices (${lang})`, async ({
+      page,
+      request,
+    }, info) => {
+      const show = (await orchestraShows(request))[1]!;
+      expect(show.seatingPolicyId).toBe(3);
+      const free = new Set(Object.keys((await statusOf(request, show)).seats));
+      await page.goto(`/order/${show.id}?language=${lang}`);
+      await expect(page.getByTestId('price-legend')).toBeVisible();
+      const m = await mapOf(page, request, show, viewport ? 2 : 0);
+      const { data } = m;
+      const { left, right } = m.neighbours;
+      const plain = (i: number) =>
+        i >= 0 &&
+        free.has(m.keyOf(i)) &&
+        !(data.flags[i]! & (FLAG.handicap | FLAG.companion | FLAG.limitedView | FLAG.sofa));
+      const barTop = (await page.getByTestId('seat-step-bar').boundingBox())!.y;
+      const box = m.box;
+      const onScreen = async (i: number) => {
+        const p = await m.at(i);
+        return (
+          p.x > box.x + 12 &&
+          p.x < box.x + box.width - 12 &&
+          p.y > box.y + 140 &&
+          p.y < Math.min(barTop, box.y + box.height) - 12
         );
-        if (plain && three.length === 3)
-          return {
-            sectionIn: (lang: 'en' | 'he') => s.names?.[lang] ?? s.name, // as the shop shows it
-            sectionId: s.id,
-            row: r.r,
-            seats: three.map((x) => ({ ...x, key: `${s.id}_${x.x}_${x.y}` })),
-          };
+      };
+      // Three free seats side by side (a, b, c) with free seats on both sides, all on screen, below where a
+      // notice shows: another customer takes the outer two, so the three are a block of their own.
+      let a = -1;
+      for (let i = 0; i < data.count && a < 0; i++) {
+        const b = right[i]!;
+        const c = b >= 0 ? right[b]! : -1;
+        const outer = [left[i]!, c >= 0 ? right[c]! : -1];
+        if (![i, b, c, ...outer].every(plain)) continue;
+        if ((await onScreen(i)) && (await onScreen(b)) && (await onScreen(c))) a = i;
       }
-  throw new Error('no row starts with three free seats');
-}
+      expect(a).toBeGreaterThanOrEqual(0);
+      const b = right[a]!;
+      const c = right[b]!;
+      const other = issuedVisitor();
+      for (const j of [left[a]!, right[c]!]) {
+        const taken = await lockAs(request, show, other, m.keyOf(j), data.ticketGroup[j]!).lock();
+        expect(taken.status()).toBe(200);
+      }
+      // Where the map sits in the page (a scroll that brings a button into view is not a move).
+      const where = () =>
+        m.map.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+        });
+      const before = await where();
+      const tap = async (i: number) => {
+        const p = await m.at(i);
+        if (!viewport) return page.mouse.click(p.x, p.y);
+        // On a phone a tap shows the seat's card; its button takes the seat.
+        await page.touchscreen.tap(p.x, p.y);
+        await page.getByTestId('seat-card').getByTestId('seat-card-action').tap();
+      };
+      await tap(a);
+      await expect(page.getByTestId('seats-chosen')).toContainText('(1)');
+      if (!viewport) {
+        // Before the tap, the seat's card says that taking it would leave its neighbour alone.
+        const p = await m.at(b);
+        await page.mouse.move(p.x, p.y);
+        await expect(page.getByTestId('seat-tooltip-note')).toContainText(`seat ${data.names[c]}`);
+      }
+      await tap(b);
+      await expect(page.getByTestId('seats-chosen')).toContainText('(2)');
+      const notice = page.getByTestId('seat-notice');
+      await expect(notice.getByTestId('seat-stranded')).toContainText(String(data.names[c]));
+      await expect(notice.getByTestId('advice-fill')).toBeVisible();
+      await expect(notice.getByTestId('advice-move')).toBeVisible();
+      expect(await where()).toEqual(before);
+      // Continue is refused while a seat is stranded (the box office would refuse it too).
+      await page.getByTestId('next-step').click();
+      await expect(page.getByTestId('order-flow')).toHaveAttribute('data-step', 'seats');
+      await expect(notice).toBeVisible();
+      expect(await where()).toEqual(before);
+      await shot(page, info, `stranded-${lang}`);
 
-for (const [lang, index, viewport] of [
-  ['en', 1, null],
-  ['he', 1, phone],
-] as const) {
-  test(`Continue checks the whole selection: a lone seat left beside it keeps the customer on the step (${lang})`, async ({
-    page,
-    request,
-  }, info) => {
-    if (viewport) await page.setViewportSize(viewport);
-    const show = (await orchestraShows(request))[index]!;
-    expect(show.seatingPolicyId).toBe(3);
-    const plan = (await (
-      await request.get(`/api/seats/seatplanV2?venueId=${show.venueId}&seatplanId=${show.seatplanId}`)
-    ).json()) as Seatplan;
-    const start = rowStart(plan, (await statusOf(request, show)).seats);
-    const [first, , third] = start.seats;
-    await page.goto(`/order/${show.id}?language=${lang}`);
-    await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
-    await page.getByRole('button', { name: lang === 'en' ? 'Show as a list' : 'הצגה כרשימה' }).click();
-    const list = page.getByTestId('seat-list-view');
-    const section = start.sectionIn(lang);
-    await list.getByRole('button', { name: new RegExp(`^${section} \\(`) }).click();
-    const button = (n: string) =>
-      list.getByRole('button', {
-        name: new RegExp(
-          `^${section}, ${lang === 'en' ? 'row' : 'שורה'} ${start.row}, ${lang === 'en' ? 'seat' : 'מושב'} ${n},`,
-        ),
-      });
-    await button(first!.n).click();
-    await expect(button(first!.n)).toHaveAttribute('aria-pressed', 'true');
-
-    // Someone else takes the third seat: the second is left alone beside the customer's.
-    const taken = await lockAs(request, show, issuedVisitor(), third!.key, third!.tg).lock();
-    expect(taken.status()).toBe(200);
-    await expect(button(third!.n)).toHaveCount(0);
-    await page.getByTestId('next-step').click();
-    await expect(page.getByTestId('seat-message')).toContainText(texts[lang].singleSeat);
-    await expect(page.getByTestId('order-flow')).toHaveAttribute('data-step', 'seats');
-    await shot(page, info, `validate-blocked-${lang}`);
+      if (lang === 'en') {
+        // Take the stranded seat as well: three seats, nobody alone.
+        await notice.getByTestId('advice-fill').click();
+        await expect(page.getByTestId('seats-chosen')).toContainText('(3)');
+        expect((await heldSeats(page, show)).sort()).toEqual([a, b, c].map(m.keyOf).sort());
+      } else {
+        // Move to the nearest pair that leaves nobody alone.
+        await notice.getByTestId('advice-move').click();
+        await expect(page.getByTestId('seats-chosen')).toContainText('(2)');
+        const held = await heldSeats(page, show);
+        expect(held).toHaveLength(2);
+        expect(held).not.toContain(m.keyOf(a));
+      }
+      await expect(notice).toHaveCount(0);
+      expect(await where()).toEqual(before);
+      await page.getByTestId('next-step').click();
+      await expect(page.getByTestId('order-flow')).toHaveAttribute('data-step', 'tickets');
+    });
   });
-}
 
 test('general admission asks no more places than are left: the shop says so first, the box office too', async ({
   page,

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // The seed generators live with the server; tests may use them as realistic inputs (the module is pure).
-import { arenaPlan, cinemaHallPlan } from '../../server/seed/seatplans.ts';
+import {
+  arenaPlan,
+  cinemaHallPlan,
+  concertHallPlan,
+  orchestraHallPlan,
+} from '../../server/seed/seatplans.ts';
 import { buildNeighbours } from './adjacency.ts';
 import { autoSelectFirst, type AutoSelectResult } from './autoSelect.ts';
 import { autoSelectBest, groupsOf } from './bestAvailable.ts';
@@ -248,7 +253,7 @@ describe('autoSelectBest', () => {
     expect(autoSelectBest(ctx, 4)).toEqual(ok([0, 1, 2, 3]));
   });
 
-  it('picks a centred block in the front row of a cinema, and the next row when it is full', () => {
+  it('picks a centred block some rows back in a cinema, not the front row, and the next best row when it is full', () => {
     const data = parsePlan(
       cinemaHallPlan(
         { venueId: 1, seatplanId: 1, name: 'c' },
@@ -262,11 +267,38 @@ describe('autoSelectBest', () => {
       maxSeats: 10,
       seatingPolicyId: 3,
     };
-    // 16 seats with the aisle after the 8th: the best block of 4 ends at the aisle.
-    expect(autoSelectBest(ctx, 4)).toEqual(ok([4, 5, 6, 7]));
+    // A screen is best watched about 60 % back (row 6.4 of 10): row 6, whose 16 seats have the aisle after
+    // the 8th, so the best block of 4 ends at the aisle. With row 6 full, row 7 (nearer the spot than 5).
+    expect(autoSelectBest(ctx, 4)).toEqual(ok([84, 85, 86, 87]));
+    for (let i = 80; i < 96; i++) ctx.state[i] = 0;
+    expect(autoSelectBest(ctx, 4)).toEqual(ok([100, 101, 102, 103]));
     for (let i = 0; i < 16; i++) ctx.state[i] = 0;
-    expect(autoSelectBest(ctx, 4)).toEqual(ok([20, 21, 22, 23]));
     expect(autoSelectFirst(ctx, 2)).toEqual(ok([16, 17]));
+  });
+  it('seats a party of 2 to 6 together in one row of a concert hall, a few rows back from the stage', () => {
+    for (const plan of [
+      concertHallPlan({ venueId: 1, seatplanId: 1, name: 'm' }, [1, 2, 3, 4]),
+      orchestraHallPlan({ venueId: 1, seatplanId: 2, name: 'o' }, [1, 2, 3]),
+    ]) {
+      const data = parsePlan(plan).data!;
+      const ctx: RuleContext = {
+        data,
+        neighbours: buildNeighbours(data),
+        state: new Uint8Array(data.count).fill(1),
+        maxSeats: 10,
+        seatingPolicyId: 3,
+      };
+      for (let count = 2; count <= 6; count++) {
+        const r = autoSelectBest(ctx, count);
+        if (!r.ok) throw new Error(`no seats for ${count}`);
+        expect(groupsOf(ctx, r.seats)).toBe(1);
+        const rows = new Set(r.seats.map((i) => data.row[i]));
+        expect(rows.size).toBe(1);
+        const row = Number(data.rows[data.row[r.seats[0]!]!]!.name);
+        expect(data.section[r.seats[0]!]).toBe(0); // the stalls or the parterre, in front of the stage
+        expect(row).toBeGreaterThan(4);
+      }
+    }
   });
 });
 

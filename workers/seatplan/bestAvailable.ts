@@ -278,6 +278,32 @@ export function autoSelectBest(
   return failure ? failureOf(failure) : { ok: false, code: 'NOT_ENOUGH_SEATS' };
 }
 
+/**
+ * The block of `count` side-by-side free seats (no special seats, nobody left alone at its ends) nearest a
+ * point of the plan, optionally at one price level: where a customer who chose seats there would move to.
+ * `ctx.state` should show the seats being moved from as free. Null when the plan has no such block.
+ */
+export function nearestBlock(
+  ctx: RuleContext,
+  count: number,
+  at: { x: number; y: number },
+  ticketGroup?: number,
+): number[] | null {
+  const strict: RuleContext = { ...ctx, seatingPolicyId: SINGLE_SEAT_POLICY };
+  const prepared = prepare(strict, count, ticketGroup === undefined ? {} : { ticketGroup });
+  if (prepared.result || count === 0) return null;
+  const sight: Sight = { x: at.x, y: at.y, ux: 0, uy: 1, lateral: 1 };
+  const scan: Scan = {
+    search: prepared.search,
+    prefix: prefixOf(ctx.data),
+    sight,
+    allowSpecial: false,
+    allowLone: false,
+    needAccessible: false,
+  };
+  return bestBlock(scan, count);
+}
+
 /** How many groups of side-by-side seats a selection makes (1: one block). */
 export function groupsOf(ctx: Pick<RuleContext, 'neighbours'>, seats: readonly number[]): number {
   const set = new Set(seats);

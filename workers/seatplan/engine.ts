@@ -12,9 +12,11 @@ import {
   checkSwap,
   type RuleContext,
   type RuleResult,
+  SINGLE_SEAT_POLICY,
   sofaMembers,
   validateSelection,
 } from './rules.ts';
+import { adviseSelection, type SelectionAdvice } from './advice.ts';
 import { applySeatChanges, type SeatChanges } from './changes.ts';
 import {
   applyFreeSeats,
@@ -51,6 +53,7 @@ import {
 export type { LoadSource, StatusSource } from './sources.ts';
 export type { ListSection, SeatDescription } from './describe.ts';
 export type { SeatChanges } from './changes.ts';
+export type { SelectionAdvice } from './advice.ts';
 
 export interface EngineOptions {
   maxSeats: number;
@@ -283,27 +286,37 @@ export class SeatplanEngine {
     return this.data;
   }
 
-  private ctx(): RuleContext {
+  /**
+   * The rules' view of the plan. `whole`: the single-seat rule is left to the whole selection (the shop
+   * lets a customer build one in any order, shows what it strands, and checks it at Continue: advice.ts).
+   */
+  private ctx(whole = false): RuleContext {
+    const policy = this.options.seatingPolicyId;
     return {
       data: this.need(),
       neighbours: this.neighbours!,
       state: this.state,
       maxSeats: this.options.maxSeats,
-      seatingPolicyId: this.options.seatingPolicyId,
+      seatingPolicyId: whole && policy === SINGLE_SEAT_POLICY ? 1 : policy,
     };
   }
 
-  checkSelect(seat: number): RuleResult {
-    return checkSelect(this.ctx(), seat);
+  checkSelect(seat: number, whole = false): RuleResult {
+    return checkSelect(this.ctx(whole), seat);
   }
 
-  checkDeselect(seat: number): RuleResult {
-    return checkDeselect(this.ctx(), seat);
+  checkDeselect(seat: number, whole = false): RuleResult {
+    return checkDeselect(this.ctx(whole), seat);
+  }
+
+  /** Seats the selection strands and the nearest valid choices (advice.ts). */
+  advice(): SelectionAdvice {
+    return adviseSelection(this.ctx());
   }
 
   /** The swap rule (rules.ts `checkSwap`), with the seats the swap releases: `from` and its sofa. */
-  checkSwap(from: number, to: number): SwapResult {
-    const r = checkSwap(this.ctx(), from, to);
+  checkSwap(from: number, to: number, whole = false): SwapResult {
+    const r = checkSwap(this.ctx(whole), from, to);
     if (!r.ok) return r;
     const release = sofaMembers(this.need(), from).filter((i) => this.state[i] === SEAT_STATE.selected);
     return { ...r, release };

@@ -1,8 +1,9 @@
 import type { PlanData } from './model.ts';
 
 /**
- * Where a seat sees the stage best: best available ranks blocks by `viewDistance` from the stage's
- * centre along its line of sight.
+ * Where a seat sees the stage best: best available ranks blocks by `viewDistance` from the hall's sweet
+ * spot on the stage's line of sight: not the front row (too close to see the whole stage or screen) but
+ * some way back, in the middle.
  */
 
 /** The point seats are scored against: the stage's centre, or the top centre of the plan without one. */
@@ -21,6 +22,7 @@ export const LATERAL_WEIGHT = 2;
  * surround the stage or it has no long side (an arena: no side is worse than another).
  */
 export interface Sight {
+  /** The sweet spot: the point on the line of sight the best seats are nearest. */
   x: number;
   y: number;
   ux: number;
@@ -49,9 +51,9 @@ export function sightOf(data: PlanData): Sight {
     if (!stage) sight = { x: c.x, y: c.y, ux: 0, uy: 1, lateral: LATERAL_WEIGHT };
     else if (surrounded) sight = isotropic;
     else if (stage.width >= stage.height * 1.5)
-      sight = { x: c.x, y: c.y, ux: 0, uy: dy >= 0 ? 1 : -1, lateral: LATERAL_WEIGHT };
+      sight = sweetSpot(data, { x: c.x, y: c.y, ux: 0, uy: dy >= 0 ? 1 : -1, lateral: LATERAL_WEIGHT });
     else if (stage.height >= stage.width * 1.5)
-      sight = { x: c.x, y: c.y, ux: dx >= 0 ? 1 : -1, uy: 0, lateral: LATERAL_WEIGHT };
+      sight = sweetSpot(data, { x: c.x, y: c.y, ux: dx >= 0 ? 1 : -1, uy: 0, lateral: LATERAL_WEIGHT });
     else sight = isotropic;
     sights.set(data, sight);
   }
@@ -59,7 +61,30 @@ export function sightOf(data: PlanData): Sight {
 }
 
 /**
- * How far a point is from the best view: its distance from the stage's centre, with the part across the
+ * How far back the best seats sit, as a share of the depth of the seats in front of the stage: a cinema
+ * screen is best watched from about two thirds back, a stage from about a third back (the front rows look
+ * up at it and see only its edge). Behind a field the nearest seats are the best.
+ */
+export const SWEET_SPOT = { screen: 0.6, stage: 0.25, field: 0 } as const;
+
+/** Moves the sight's point from the stage's centre back along its line of sight, to the sweet spot. */
+function sweetSpot(data: PlanData, s: Sight): Sight {
+  const share = data.stage ? SWEET_SPOT[data.stage.kind] : 0;
+  let front = Infinity;
+  let back = -Infinity;
+  for (let i = 0; i < data.count; i++) {
+    const along = (data.x[i]! - s.x) * s.ux + (data.y[i]! - s.y) * s.uy;
+    if (along <= 0) continue; // behind the stage (a choir): not part of the hall's depth
+    if (along < front) front = along;
+    if (along > back) back = along;
+  }
+  if (!(back > front) || share === 0) return s;
+  const along = front + share * (back - front);
+  return { ...s, x: s.x + s.ux * along, y: s.y + s.uy * along };
+}
+
+/**
+ * How far a point is from the best view: its distance from the sweet spot, with the part across the
  * line of sight counted LATERAL_WEIGHT times, so the middle of the hall a few rows back beats the front
  * row of a side block.
  */

@@ -2,14 +2,12 @@ import { Button, Checkbox, Group, NumberInput, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type AutoSelectMode = 'first' | 'best';
-
 /** What the customer asks auto-select for, besides the number of seats. */
 export interface AutoSelectChoice {
   section: number | undefined;
   /** A price level (the plan's ticket group), for best available. */
   ticketGroup: number | undefined;
-  /** Best available: a block with a wheelchair space. */
+  /** A block with a wheelchair space. */
   accessible: boolean;
 }
 
@@ -17,22 +15,21 @@ export interface AutoSelectProps {
   maxSeats: number;
   /** The price levels (ticket group, the price shown); the picker shows with two or more. */
   levels: { ticketGroup: number; label: string }[];
-  /** Whether the plan has wheelchair spaces (the option shows for best available where it has). */
+  /** Whether the plan has wheelchair spaces (the option shows where it has). */
   hasAccessible: boolean;
   /** The plan's sections (index into the plan's sections, name); the picker shows with two or more. */
   sections: { index: number; name: string }[];
-  /** Best available is offered where the presentation enables it; first available always. */
-  bestEnabled: boolean;
   disabled: boolean;
-  onRun: (count: number, mode: AutoSelectMode, choice: AutoSelectChoice) => void;
+  onRun: (count: number, choice: AutoSelectChoice) => void;
 }
 
 const ANY = 'any';
 
 /**
- * "Choose seats for me" (spec section 4: auto-select picks the first available seats) and, where the
- * presentation enables it, "Find the best seats": a number of seats, optionally within one section and
- * at one price level, and (best seats) with a wheelchair space.
+ * "Choose seats for me": a number of seats, optionally within one section, at one price level and with a
+ * wheelchair space. The shop picks the best available ones (bestAvailable.ts: the party together, in the
+ * middle of the hall on the stage's line of sight), everywhere: spec section 4's first available put
+ * customers in the front corner and split parties (issue 35).
  */
 export function AutoSelect(props: AutoSelectProps) {
   const { t } = useTranslation();
@@ -40,11 +37,11 @@ export function AutoSelect(props: AutoSelectProps) {
   const [section, setSection] = useState(ANY);
   const [level, setLevel] = useState(ANY);
   const [accessible, setAccessible] = useState(false);
-  const run = (mode: AutoSelectMode) =>
-    props.onRun(count, mode, {
+  const run = () =>
+    props.onRun(count, {
       section: section === ANY ? undefined : Number(section),
       ticketGroup: level === ANY ? undefined : Number(level),
-      accessible: mode === 'best' && accessible,
+      accessible,
     });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="auto-select">
@@ -87,7 +84,7 @@ export function AutoSelect(props: AutoSelectProps) {
           data-testid="auto-select-level"
         />
       ) : null}
-      {props.bestEnabled && props.hasAccessible ? (
+      {props.hasAccessible ? (
         <Checkbox
           label={t('order.needWheelchair')}
           checked={accessible}
@@ -96,24 +93,9 @@ export function AutoSelect(props: AutoSelectProps) {
           mb={8}
         />
       ) : null}
-      <Button
-        variant="light"
-        onClick={() => run('first')}
-        disabled={props.disabled}
-        data-testid="first-available"
-      >
-        {t('order.firstAvailable')}
+      <Button variant="light" onClick={run} disabled={props.disabled} data-testid="choose-for-me">
+        {t('order.chooseForMe')}
       </Button>
-      {props.bestEnabled ? (
-        <Button
-          variant="light"
-          onClick={() => run('best')}
-          disabled={props.disabled}
-          data-testid="best-available"
-        >
-          {t('order.bestAvailable')}
-        </Button>
-      ) : null}
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl } from '../../api/client.ts';
@@ -13,7 +13,10 @@ import { errorText } from '../../ui/errorText.ts';
 import { usePhone } from '../../ui/usePhone.ts';
 import { FLAG, SEAT_STATE } from '../../../workers/seatplan/model.ts';
 import type { Confirm } from '../../../workers/seatplan/rules.ts';
-import { AutoSelect, type AutoSelectChoice, type AutoSelectMode } from './AutoSelect.tsx';
+import { AutoSelect, type AutoSelectChoice } from './AutoSelect.tsx';
+import { SeatNotice } from './SeatNotice.tsx';
+import { SeatCard, type TappedSeat } from './SeatCard.tsx';
+import { useSeatAdvice } from './useSeatAdvice.ts';
 import type { HeldSeat } from './model.ts';
 import { autoSelectText, confirmationsOf, ruleText, type SeatText, swapFromKey } from './seatActions.ts';
 import { lockSeats, releaseSeats, swapSeats, toHeld } from './seatBooking.ts';
@@ -37,9 +40,12 @@ export interface SeatStepProps {
 
 /**
  * Step 1, reserved seating: the live seat map. Every click locks or unlocks at the box office; a
- * refused lock or unlock reverts the seat and says why; seats others take turn taken within two
- * seconds. At the seat cap a click on a free seat offers a swap; the customer may let the shop choose
- * (first or best available); Continue checks the whole selection (`validateSelection`).
+ * refused lock or unlock reverts the seat and says why, over the map (nothing moves it while the customer
+ * chooses); seats others take turn taken within two seconds. At the seat cap a click on a free seat
+ * offers a swap; the customer may let the shop choose (best available: the party together, in the middle
+ * of the hall, shown ringed on the map). Under the single-seat rule the customer builds the selection in
+ * any order: the seats it would leave alone are ringed, with the nearest valid choices (advice.ts), and
+ * Continue checks the whole selection (`validateSelection`), as the box office does at commit.
  */
 export function SeatStep(props: SeatStepProps) {
   const { presentation: p, settings } = props;
@@ -47,7 +53,9 @@ export function SeatStep(props: SeatStepProps) {
   const phone = usePhone();
   const [handle, setHandle] = useState<SeatMapHandle | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ seats: number[]; confirm: Confirm[] } | null>(null);
+  const [pending, setPending] = useState<{ seats: number[]; confirm: Confirm[]; auto?: boolean } | null>(
+    null,
+  );
   const [swap, setSwap] = useState<SwapOffer | null>(null);
   const [busy, setBusy] = useState(false);
   const [statusVersion, setStatusVersion] = useState(0);
@@ -56,6 +64,8 @@ export function SeatStep(props: SeatStepProps) {
   const [sections, setSections] = useState<{ index: number; name: string }[]>([]);
   const [levels, setLevels] = useState<{ ticketGroup: number; label: string }[]>([]);
   const [hasAccessible, setHasAccessible] = useState(false);
+  const notes = useSeatAdvice();
+  const [tapped, setTapped] = useState<TappedSeat | null>(null);
   const pendingRef = useRef(pending);
   // The map calls back through a ref updated after render: a flag in state could be read stale there.
   const busyRef = useRef(false);
@@ -123,6 +133,8 @@ export function SeatStep(props: SeatStepProps) {
         syncingRef.current = false;
       });
     }
+    // Another customer's purchase may strand a seat beside the selection, or fill one it stranded.
+    if (changed > 0 && propsRef.current.seats.length > 0 && !busyRef.current) void notes.refresh(h);
     const wanted = pendingRef.current;
     if (wanted && wanted.seats.some((i) => h.state()[i] === 0)) {
       setPending(null);
@@ -138,7 +150,9 @@ export function SeatStep(props: SeatStepProps) {
       if (!handle) return true;
       const r = await handle.engine.call('validateSelection');
       if (r.ok) return true;
-      say(ruleText(r));
+      // A stranded seat: the notice over the map names it and offers the ways out.
+      if (r.code === 'single_seat_error') await notes.refresh(handle);
+      else say(ruleText(r));
       return false;
     };
     return () => {
@@ -160,6 +174,7 @@ export function SeatStep(props: SeatStepProps) {
     setHasAccessible(data ? data.flags.some((f) => (f & FLAG.handicap) !== 0) : false);
     // Seats this visitor already holds (a reload, or a return from a later step) show as selected.
     await syncHeld(h);
+    await notes.refresh(h);
   };
 
   /** Runs one action on the map, one at a time; the message of the last one is cleared first. */
@@ -168,6 +183,7 @@ export function SeatStep(props: SeatStepProps) {
     if (!h || busyRef.current) return;
     busyRef.current = true;
     setMessage(null);
+    notes.clearPicked();
     setBusy(true);
     try {
       await run(h);
@@ -175,13 +191,15 @@ export function SeatStep(props: SeatStepProps) {
       busyRef.current = false;
       refresh();
       setBusy(false);
+      await notes.refresh(h).catch(() => undefined);
     }
   };
 
-  const lock = async (h: SeatMapHandle, indices: number[]) => {
+  const lock = async (h: SeatMapHandle, indices: number[]): Promise<boolean> => {
     const r = await lockSeats(h, p, indices);
     if (r.ok) props.onHeld(r.held);
     else setMessage(errorText(t, r.error));
+    return r.ok;
   };
 
   const release = async (h: SeatMapHandle, indices: number[]) => {
@@ -195,7 +213,7 @@ export function SeatStep(props: SeatStepProps) {
     const fromKey = swapFromKey(props.seats);
     const from = fromKey === null ? -1 : h.indexOfKey(fromKey);
     if (from < 0) return say(atCap);
-    const r = await h.engine.call('checkSwap', from, seat.index);
+    const r = await h.engine.call('checkSwap', from, seat.index, true);
     // A swap that still grows the selection (one seat for a sofa) is refused by the cap itself.
     if (!r.ok) return say(r.code === 'max_seats_error' ? atCap : [atCap, ruleText(r)]);
     const fromSeat = await h.describe(from);
@@ -208,7 +226,8 @@ export function SeatStep(props: SeatStepProps) {
       ? Promise.resolve()
       : act(async (h) => {
           const releasing = seat.kind === 'selected';
-          const r = await h.engine.call(releasing ? 'checkDeselect' : 'checkSelect', seat.index);
+          // The single-seat rule is judged on the whole selection (refreshAdvice, Continue), not per click.
+          const r = await h.engine.call(releasing ? 'checkDeselect' : 'checkSelect', seat.index, true);
           if (!r.ok) {
             if (!releasing && r.code === 'max_seats_error') return offerSwap(h, seat, ruleText(r));
             return say(ruleText(r));
@@ -218,9 +237,35 @@ export function SeatStep(props: SeatStepProps) {
           return lock(h, r.seats);
         });
 
-  const autoSelect = (count: number, mode: AutoSelectMode, choice: AutoSelectChoice) =>
+  /** Before a tap: a free seat whose taking would leave a neighbour alone says so on its card. */
+  const seatNote = async (seat: SeatDescription): Promise<string | null> => {
+    const h = handle;
+    if (!h || (seat.kind !== 'available' && seat.kind !== 'premium')) return null;
+    if (propsRef.current.seats.length >= settings.maxSeatsPerTransaction) return null;
+    const r = await h.engine.call('checkSelect', seat.index);
+    return !r.ok && r.code === 'single_seat_error' ? t('order.advice.wouldStrand', r.params ?? {}) : null;
+  };
+
+  /** A phone's tap on the map: the seat's card, and the seat ringed, before anything is taken. */
+  const showCard = async (seat: SeatDescription) => {
+    handle?.setFocus(seat.index);
+    setTapped({ seat, price: props.priceOf(seat.ticketGroup), note: await seatNote(seat) });
+  };
+  const closeCard = () => {
+    handle?.setFocus(-1);
+    setTapped(null);
+  };
+  /** The card's button: the seat as it is now (someone may have taken it meanwhile). */
+  const takeFromCard = async (index: number) => {
+    closeCard();
+    const seat = await handle?.describe(index);
+    if (seat) await activate(seat);
+  };
+
+  /** "Choose seats for me": best available, then the map moves to the seats it chose and rings them. */
+  const autoSelect = (count: number, choice: AutoSelectChoice) =>
     act(async (h) => {
-      const r = await h.engine.call('autoSelect', count, mode, {
+      const r = await h.engine.call('autoSelect', count, 'best', {
         ...(choice.section === undefined ? {} : { section: choice.section }),
         ...(choice.ticketGroup === undefined ? {} : { ticketGroup: choice.ticketGroup }),
         ...(choice.accessible ? { accessible: true } : {}),
@@ -231,11 +276,11 @@ export function SeatStep(props: SeatStepProps) {
         say({ key: 'order.noBlock', params: { seats: count, groups: r.groups } });
       // Wheelchair spaces and limited-view seats (proposed only when the others run short) need a yes.
       const confirm = confirmationsOf(await Promise.all(r.seats.map((i) => h.describe(i))));
-      if (confirm.length > 0) return setPending({ seats: r.seats, confirm });
-      return lock(h, r.seats);
+      if (confirm.length > 0) return setPending({ seats: r.seats, confirm, auto: true });
+      if (await lock(h, r.seats)) await notes.showPicked(h, r.seats);
     });
 
-  const performSwap = (offer: SwapOffer) =>
+  const performSwap = (offer: Pick<SwapOffer, 'release' | 'take'>) =>
     act(async (h) => {
       setSwap(null);
       const r = await swapSeats(h, p, offer.release, offer.take);
@@ -253,11 +298,10 @@ export function SeatStep(props: SeatStepProps) {
     <AutoSelect
       maxSeats={settings.maxSeatsPerTransaction}
       sections={sections}
-      bestEnabled={p.isBestAvailableEnabled}
       disabled={!handle || busy}
       levels={levels}
       hasAccessible={hasAccessible}
-      onRun={(count, mode, choice) => void autoSelect(count, mode, choice)}
+      onRun={(count, choice) => void autoSelect(count, choice)}
     />
   );
   return (
@@ -265,17 +309,6 @@ export function SeatStep(props: SeatStepProps) {
       {/* One place in the tree whatever the screen (a phone puts it after the map, by flex order), so a
           resize across the phone width keeps what the customer typed in it. */}
       <Box style={{ order: phone ? 1 : -1 }}>{autoSelectForm}</Box>
-      {message ? (
-        <Alert
-          color="orange"
-          role="alert"
-          data-testid="seat-message"
-          withCloseButton
-          onClose={() => setMessage(null)}
-        >
-          {message}
-        </Alert>
-      ) : null}
       <SeatMap
         source={source}
         colors={settings.seatplan.colors}
@@ -289,6 +322,37 @@ export function SeatStep(props: SeatStepProps) {
         onLoadError={() => setMessage(t('errors.fetch_data_error'))}
         statusVersion={statusVersion}
         height="min(62vh, 560px)"
+        seatNote={seatNote}
+        onSeatTap={phone ? (seat) => void showCard(seat) : undefined}
+        overlay={
+          <>
+            {tapped ? (
+              <SeatCard
+                tapped={tapped}
+                busy={busy}
+                onTake={() => void takeFromCard(tapped.seat.index)}
+                onClose={closeCard}
+              />
+            ) : null}
+            <SeatNotice
+              message={message}
+              picked={notes.picked}
+              advice={notes.advice}
+              busy={busy}
+              onClose={() => {
+                setMessage(null);
+                notes.dismiss();
+              }}
+              onFill={() => {
+                const fill = notes.advice?.fill?.map((s) => s.index) ?? [];
+                void act((h) => lock(h, fill));
+              }}
+              onMove={() => {
+                if (notes.advice?.move) void performSwap(notes.advice.move);
+              }}
+            />
+          </>
+        }
       />
       <Text size="sm" c="dimmed" data-testid="seat-hint">
         {t(atCap ? 'order.swapHint' : 'order.clickToChoose')}
@@ -297,8 +361,11 @@ export function SeatStep(props: SeatStepProps) {
         confirm={pending?.confirm ?? null}
         onAccept={() => {
           const seats = pending?.seats ?? [];
+          const auto = pending?.auto === true;
           setPending(null);
-          void act((h) => lock(h, seats));
+          void act(async (h) => {
+            if ((await lock(h, seats)) && auto) await notes.showPicked(h, seats);
+          });
         }}
         onCancel={() => setPending(null)}
       />
