@@ -280,6 +280,8 @@ describe.each(dialects)('the personal area on %s', (dialect) => {
         state: 'cancelled',
         fee: quote.fee,
         refund: quote.refund,
+        refunds: [expect.objectContaining({ method: 'card', last4: '1111', amount: quote.refund })],
+        refundAtBoxOffice: 0,
       });
 
       const after = await reservationsOf(t.app, dana);

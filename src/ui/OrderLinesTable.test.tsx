@@ -67,6 +67,7 @@ function order(tickets: OrderDocument['tickets']): OrderDocument {
     donations: [],
     videos: [],
     donationReceipt: null,
+    payments: [],
     hasWaiver: false,
   };
 }

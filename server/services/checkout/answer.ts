@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
   CheckoutAction,
   CheckoutCompleted,
@@ -11,18 +11,8 @@ import { withQuery } from '../../../src/routing/paths.ts';
 import type { Database, PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { loadOrderDocument } from '../orders/documents.ts';
+import { contractMethod, type PaymentRow } from '../orders/payments.ts';
 import type { ProviderAction } from '../payments/provider.ts';
-
-type PaymentRow = Selectable<Database['order_payments']>;
-
-const contractMethod: Record<PaymentMethodName, PaymentSummary['method']> = {
-  card: 'card',
-  saved_card: 'savedCard',
-  paypal: 'paypal',
-  blik: 'blik',
-  redirect: 'redirect',
-  voucher: 'voucher',
-};
 
 export function paymentSummary(p: PaymentRow): PaymentSummary {
   const split = splitInstalments(p.amount, p.number_of_payments);

@@ -1,15 +1,18 @@
+import type { RefundPart } from '../../../src/api/contract/order.ts';
 import { lineKinds } from './lines/index.ts';
 import type { Trx } from './lines/types.ts';
 import { markRefunded, writeRefund } from './payments/refunds.ts';
+import { planRefund, refundParts } from './payments/refundSplit.ts';
 import { creditVouchers } from './payments/vouchers.ts';
 import { refOf } from './settle.ts';
 
 /**
  * Cancels a paid or held order inside the caller's transaction: every line kind lets go of what it holds
- * (seats released, tickets cancelled), and `refund` goes back to the original payments, vouchers first
- * (credited at once), the rest to the order's online payment. That part is written as a refund to send;
- * `sendRefunds` (payments/refunds.ts) sends it after the transaction, and the reconciler again if the
- * process stops between.
+ * (seats released, tickets cancelled), and `refund` goes back to the original payments as
+ * `splitRefund` (payments/refundSplit.ts) shares it out: gift cards first (credited at once), the rest to
+ * the order's online payment. That part is written as a refund to send; `sendRefunds`
+ * (payments/refunds.ts) sends it after the transaction, and the reconciler again if the process stops
+ * between.
  */
 export async function cancelOrderInTransaction(
   trx: Trx,
@@ -22,8 +25,9 @@ export async function cancelOrderInTransaction(
 }
 
 /**
- * As `cancelOrderInTransaction`, answering also what of `refund` could go back to no payment of the
- * order (`left`: paid at the box office, in cash; the box office gives it back there).
+ * As `cancelOrderInTransaction`, answering also where the refund went (`parts`: each gift card and card
+ * of the order, as `splitRefund` shares it out) and what of it could go back to no payment of the order
+ * (`left`: paid at the box office, in cash; the box office gives it back there).
  */
 export async function cancelAndRefund(
   trx: Trx,
@@ -31,7 +35,7 @@ export async function cancelAndRefund(
   refund: number,
   now: number,
   fields: { cancel_fee: number; refund_amount: number },
-): Promise<{ refunds: string[]; left: number }> {
+): Promise<{ refunds: string[]; left: number; parts: RefundPart[] }> {
   const order = await trx
     .selectFrom('orders')
     .selectAll()
@@ -44,30 +48,26 @@ export async function cancelAndRefund(
     .set({ state: 'cancelled', cancelled_at: now, ...fields })
     .where('reservation_identifier', '=', reservationIdentifier)
     .execute();
-  let left = refund - (await creditVouchers(trx, reservationIdentifier, refund, now));
+  const split = await planRefund(trx, reservationIdentifier, refund);
+  await creditVouchers(
+    trx,
+    split.parts.filter((p) => p.payment.method === 'voucher'),
+    now,
+  );
   const refunds: string[] = [];
-  const online = await trx
-    .selectFrom('order_payments')
-    .selectAll()
-    .where('reservation_identifier', '=', reservationIdentifier)
-    .where('method', '!=', 'voucher')
-    .where('status', '=', 'approved')
-    .execute();
-  for (const p of online) {
-    const back = Math.min(left, p.amount - p.refunded_amount);
-    if (back <= 0 || !p.provider_ref) continue;
+  for (const { payment: p, amount } of split.parts) {
+    if (p.method === 'voucher') continue;
     refunds.push(
       await writeRefund(trx, {
-        transactionId: p.provider_ref,
+        transactionId: p.provider_ref!,
         paymentId: p.id,
         reservationIdentifier,
         voucherReference: null,
-        amount: back,
+        amount,
         now,
       }),
     );
-    await markRefunded(trx, p, back, now);
-    left -= back;
+    await markRefunded(trx, p, amount, now);
   }
-  return { refunds, left };
+  return { refunds, left: split.left, parts: refundParts(split) };
 }

@@ -7,6 +7,7 @@ import { SERVICE_CHARGE_LABEL } from '../catalogue/presentations.ts';
 import { sectionNamesOf } from '../catalogue/seatplans.ts';
 import { venueAddressField } from '../catalogue/venueAddress.ts';
 import { loadOrderDetails } from './orderDetails.ts';
+import { orderPayments } from './payments.ts';
 import { loadOrderPurchases } from './purchases.ts';
 import { orderVideos } from '../vod/orderVideos.ts';
 
@@ -178,6 +179,7 @@ export async function loadOrderDocument(
     ...(await orderVideos(db, id, order.document_key)),
     ...(order.currency_code ? { currency: currencyInfo(order.currency_code) } : {}),
     referralMiniSiteId: order.referral_mini_site_id,
+    payments: await orderPayments(db, id),
     hasWaiver: !!(await db
       .selectFrom('order_waivers')
       .select('reservation_identifier')

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { Agorot, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
-import { OrderDocumentSchema } from './order.ts';
+import { OrderDocumentSchema, paymentKinds } from './order.ts';
 
 /**
  * What POST /payment/commit answers (and GET /payment/status/{reservationIdentifier} answers again):
  * the completed order, or the action the customer must take before the payment can be approved.
  * A refusal (declined card, failed 3-D Secure, expired Blik code, ...) is an error from the catalogue.
  */
-
-export const paymentKinds = ['card', 'savedCard', 'paypal', 'blik', 'redirect', 'voucher'] as const;
 
 /** One payment of an order: its method, amount and what the provider reported (never the card). */
 export const PaymentSummarySchema = z

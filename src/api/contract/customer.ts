@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
-import { OrderDocumentSchema } from './order.ts';
+import { OrderDocumentSchema, RefundPartSchema } from './order.ts';
 import { VideoStatusSchema } from './vod.ts';
 
 /**
@@ -184,6 +184,19 @@ export const ReservationParamsSchema = z.object({
   reservationIdentifier: z.string().regex(/^[A-Z0-9]{6,20}$/),
 });
 
+/** Where a refund goes, payment by payment: what the cancel dialog shows before, and its answer after. */
+const refundSplit = {
+  refunds: z
+    .array(RefundPartSchema)
+    .default([])
+    .describe(
+      "the refund split over the order's payments: gift cards first (back to their balance), then the card",
+    ),
+  refundAtBoxOffice: Agorot.default(0).describe(
+    'what of the refund no payment of the order takes back (paid in cash): the box office gives it back',
+  ),
+};
+
 /** What cancelling would cost, shown before the customer confirms (spec section 4). */
 export const CancellationQuoteSchema = z
   .object({
@@ -199,6 +212,7 @@ export const CancellationQuoteSchema = z
     paid: Agorot,
     refund: Agorot,
     refundTo: z.enum(['card', 'box_office', 'none']).describe('none: a hold order, nothing was paid'),
+    ...refundSplit,
   })
   .meta({ id: 'CancellationQuote' });
 export type CancellationQuote = z.infer<typeof CancellationQuoteSchema>;
@@ -208,6 +222,7 @@ export const CancelAnswerSchema = z.object({
   state: z.literal('cancelled'),
   fee: Agorot,
   refund: Agorot,
+  ...refundSplit,
 });
 export type CancelAnswer = z.infer<typeof CancelAnswerSchema>;
 

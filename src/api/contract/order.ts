@@ -122,6 +122,43 @@ export const paymentMethods = ['card', 'savedCard', 'paypal', 'blik', 'redirect'
 export const PaymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
+/** Every way a payment of an order is made: the methods above, and a gift card's balance. */
+export const paymentKinds = [...paymentMethods, 'voucher'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+
+/**
+ * Where a payment of an order came from, as the customer is shown it: the method, the card's brand and
+ * last four digits, or a gift card's code masked to its last four characters (the code pays like cash,
+ * and the e-ticket link that shows it is passed around).
+ */
+export const PaymentSourceSchema = z
+  .object({
+    method: z.enum(paymentKinds),
+    brand: z.string().nullable(),
+    last4: z.string().nullable(),
+    giftCard: z
+      .string()
+      .nullable()
+      .describe("a gift card's code with all but its last four characters hidden: ••••7QK2"),
+  })
+  .meta({ id: 'PaymentSource' });
+export type PaymentSource = z.infer<typeof PaymentSourceSchema>;
+
+/** One payment of an order: its source, its amount (and instalments), and what went back of it. */
+export const OrderPaymentSchema = PaymentSourceSchema.extend({
+  amount: Agorot,
+  numberOfPayments: z.number().int().positive(),
+  firstPayment: Agorot,
+  otherPayments: Agorot,
+  approvalCode: z.string().nullable(),
+  refunded: Agorot.describe('given back of it so far (a cancellation, a refund by the box office)'),
+}).meta({ id: 'OrderPayment' });
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+/** What of a refund goes back to one payment of the order: to the card, or to a gift card's balance. */
+export const RefundPartSchema = PaymentSourceSchema.extend({ amount: Agorot }).meta({ id: 'RefundPart' });
+export type RefundPart = z.infer<typeof RefundPartSchema>;
+
 /** The cart payload of POST /payment/commit (spec section 3). Prices sent along are ignored. */
 export const CommitCartSchema = z
   .object({
@@ -304,6 +341,10 @@ export const OrderDocumentSchema = z
       .object({ code: z.string(), symbol: z.string(), decimals: z.number().int() })
       .optional()
       .describe("the order's amounts are in this currency (absent: the venue's), e.g. a EUR membership"),
+    payments: z
+      .array(OrderPaymentSchema)
+      .default([])
+      .describe('how the order was paid, a gift card and a card each a payment (empty for a hold)'),
     hasWaiver: z
       .boolean()
       .default(false)

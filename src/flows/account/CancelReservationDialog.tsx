@@ -6,13 +6,15 @@ import { api } from '../../api/endpoints.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { boxOfficeContact, errorText } from '../../ui/errorText.ts';
+import { RefundSplitList } from '../../ui/OrderPayments.tsx';
 
 type QuoteState =
   { state: 'loading' } | { state: 'ready'; quote: CancellationQuote } | { state: 'error'; text: string };
 
 /**
  * Cancel order (spec sections 2 and 4): shows the cancellation fee first (fixed, percent, per ticket,
- * with its name), the service charge that is not refunded and the refund; then cancels.
+ * with its name), the service charge that is not refunded and the refund, shared out over the order's
+ * payments (each gift card and card its own part); then cancels.
  */
 export function CancelReservationDialog({
   reservation,
@@ -127,7 +129,14 @@ export function CancelReservationDialog({
               </Table.Tbody>
             </Table>
             {q.refundTo === 'card' ? (
-              <Text size="sm">{t('account.refundToCard')}</Text>
+              // Each gift card and card of the order gets its own part back, as the box office shares it.
+              <RefundSplitList
+                refunds={q.refunds}
+                atBoxOffice={q.refundAtBoxOffice}
+                currency={currency}
+                title={t('payments.refundGoesTo')}
+                testId="cancel-split"
+              />
             ) : (
               <Alert color="yellow" data-testid="balance-due">
                 {t('errors.BALANCE_IS_DUE', { contact: boxOfficeContact(locale) })}

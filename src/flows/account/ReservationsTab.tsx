@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CustomerReservation } from '../../api/contract/customer.ts';
+import type { CancelAnswer, CustomerReservation } from '../../api/contract/customer.ts';
 import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { edocumentPath, waiverPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
+import { OrderPaymentList, RefundSplitList } from '../../ui/OrderPayments.tsx';
 import { CancelReservationDialog } from './CancelReservationDialog.tsx';
 import { LoadState } from './LoadState.tsx';
 import { useLoad } from './useLoad.ts';
@@ -20,7 +21,8 @@ export function ReservationsTab({ which }: { which: 'upcoming' | 'past' }) {
   const { t } = useTranslation();
   const { result, reload, set } = useLoad(loadReservations);
   const [cancelling, setCancelling] = useState<CustomerReservation | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // The cancellation just made: what was refunded, and to which card and gift card.
+  const [done, setDone] = useState<{ answer: CancelAnswer; currency: string | null } | null>(null);
   const locale = useLocale();
 
   if (result.state !== 'ready') return <LoadState result={result} retry={reload} />;
@@ -29,7 +31,20 @@ export function ReservationsTab({ which }: { which: 'upcoming' | 'past' }) {
     <Stack gap="md" data-testid={`reservations-${which}`}>
       {done ? (
         <Alert color="teal" withCloseButton onClose={() => setDone(null)} data-testid="cancel-done">
-          {done}
+          <Stack gap={4}>
+            <Text size="sm">
+              {t('account.cancelledRefund', {
+                id: done.answer.reservationIdentifier,
+                refund: formatPrice(done.answer.refund, locale, done.currency),
+              })}
+            </Text>
+            <RefundSplitList
+              refunds={done.answer.refunds}
+              atBoxOffice={done.answer.refundAtBoxOffice}
+              currency={done.currency}
+              testId="cancel-done-split"
+            />
+          </Stack>
         </Alert>
       ) : null}
       {list.length === 0 ? (
@@ -54,12 +69,7 @@ export function ReservationsTab({ which }: { which: 'upcoming' | 'past' }) {
             ),
           });
           setCancelling(null);
-          setDone(
-            t('account.cancelledNote', {
-              id: answer.reservationIdentifier,
-              refund: formatPrice(answer.refund, locale, cancelling?.currency?.code),
-            }),
-          );
+          setDone({ answer, currency: cancelling?.currency?.code ?? null });
         }}
       />
     </Stack>
@@ -111,15 +121,27 @@ function ReservationCard({
           <OrderLinesTable order={r} bookingFee={r.bookingFee} />
         </Table.ScrollContainer>
         <OrderDetailsText order={r} />
-        <Text size="xs" c="dimmed">
-          {r.isHold
-            ? t('account.heldOn', { date: formatDateTime(r.createdAt, locale) })
-            : r.payment?.last4
-              ? t('account.paidByCard', { last4: r.payment.last4, date: formatDateTime(r.createdAt, locale) })
-              : r.payment
-                ? t('account.paidOnline', { date: formatDateTime(r.createdAt, locale) })
-                : t('account.paidAtBoxOffice', { date: formatDateTime(r.createdAt, locale) })}
-        </Text>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t(
+              r.isHold
+                ? 'account.heldOn'
+                : r.payments.length
+                  ? 'account.orderedOn'
+                  : r.payment
+                    ? 'account.paidOnline'
+                    : 'account.paidAtBoxOffice',
+              { date: formatDateTime(r.createdAt, locale) },
+            )}
+          </Text>
+          {/* Every payment by itself: a gift card and a card are two lines, each with its amount. */}
+          <OrderPaymentList
+            payments={r.payments}
+            currency={r.currency?.code}
+            testId="reservation-payments"
+            itemTestId="reservation-payment"
+          />
+        </Stack>
         <Group>
           <Button
             component={Link}

@@ -1,9 +1,10 @@
-import { Button, Grid, Group } from '@mantine/core';
+import { Button, Grid, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CheckoutStep, payLabel } from './CheckoutStep.tsx';
+import { PaymentSplitSummary } from './PaymentSplitSummary.tsx';
 import type { CheckoutStore } from './store.ts';
 
 /** A purchase step: its content, the order summary beside it (beneath on a phone), then the way on. */
@@ -42,7 +43,12 @@ export function PurchasePaymentStep({
   const c = useSnapshot(checkout.state);
   return (
     <PurchaseLayout
-      summary={summary}
+      summary={
+        <Stack gap="md">
+          {summary}
+          <PaymentSplitSummary checkout={checkout} />
+        </Stack>
+      }
       nav={
         <>
           <Button variant="default" onClick={onBack} disabled={c.paying}>

@@ -12,6 +12,7 @@ import { CalendarButton } from '../../ui/CalendarButton.tsx';
 import { MembershipCard } from '../../ui/MembershipCard.tsx';
 import { waiverPath } from '../../routing/paths.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
+import { OrderPaymentList } from '../../ui/OrderPayments.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { usePageMeta } from '../../ui/usePageMeta.ts';
@@ -50,8 +51,8 @@ function titleKey(doc: OrderDocument): string {
  * grace minutes) the box office answers edocument_expired, and the page says so. The vouchers an
  * order issued print one card each (QR code and barcode), a membership order its membership cards
  * (member number and barcode), a season enrolment its season and member number above its e-tickets (one
- * per concert), and a donation its receipt; without a
- * `language` in the link the page speaks the order's language.
+ * per concert), and a donation its receipt; under the total, how the order was paid (a gift card and a
+ * card each on a line); without a `language` in the link the page speaks the order's language.
  */
 export default function EDocumentPage() {
   const { t } = useTranslation();
@@ -233,6 +234,12 @@ export default function EDocumentPage() {
       <Text size="sm" c="dimmed">
         {t('edocument.total', { total: formatPrice(doc.totals.total, locale, doc.currency?.code) })}
       </Text>
+      <OrderPaymentList
+        payments={doc.payments}
+        currency={doc.currency?.code}
+        testId="edocument-payments"
+        itemTestId="edocument-payment"
+      />
     </Stack>
   );
 }

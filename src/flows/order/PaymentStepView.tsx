@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CheckoutStep, payLabel } from '../checkout/CheckoutStep.tsx';
+import { PaymentSplitSummary } from '../checkout/PaymentSplitSummary.tsx';
 import type { DerivedOrder } from './selectors.ts';
 import { BackButton, FlowSummary, StepLayout } from './StepLayout.tsx';
 import type { OrderSnapshot, OrderStore } from './store.ts';
@@ -25,7 +26,12 @@ export function PaymentStepView({ store, s, d }: { store: OrderStore; s: OrderSn
   const voucherHold = c.isHold && hasVoucherSeats(s.seats, s.codes);
   return (
     <StepLayout
-      summary={<FlowSummary presentation={store.presentation} s={s} d={d} isHold={c.isHold} />}
+      summary={
+        <Stack gap="md">
+          <FlowSummary presentation={store.presentation} s={s} d={d} isHold={c.isHold} />
+          <PaymentSplitSummary checkout={store.checkout} />
+        </Stack>
+      }
       nav={
         <>
           <BackButton store={store} to="products" disabled={c.paying} />

@@ -15,8 +15,10 @@ type Db = Kysely<Database> | Trx;
  * strings, whatever the database's collation), so concurrent checkouts, confirmations and cancellations
  * touching the same gift cards never wait on each other in a cycle (a deadlock on PostgreSQL).
  */
-const byReference = (a: { voucher_reference: string | null }, b: { voucher_reference: string | null }) =>
-  compare(a.voucher_reference ?? '', b.voucher_reference ?? '');
+export const byReference = (
+  a: { voucher_reference: string | null },
+  b: { voucher_reference: string | null },
+) => compare(a.voucher_reference ?? '', b.voucher_reference ?? '');
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -130,33 +132,23 @@ export async function debitVouchers(trx: Trx, reservationIdentifier: string, now
 }
 
 /**
- * Gives up to `amount` back to the order's vouchers (a cancellation): each voucher gets back at most what
- * it paid. Answers what was credited.
+ * Gives the gift cards of a cancelled order back their parts of its refund (as `splitRefund` decides
+ * them, in reference order: see `byReference`), to their balance at once.
  */
 export async function creditVouchers(
   trx: Trx,
-  reservationIdentifier: string,
-  amount: number,
+  parts: readonly {
+    payment: { id: string; voucher_reference: string | null; amount: number; refunded_amount: number };
+    amount: number;
+  }[],
   now: number,
-): Promise<number> {
-  const rows = await trx
-    .selectFrom('order_payments')
-    .select(['id', 'voucher_reference', 'amount', 'refunded_amount'])
-    .where('reservation_identifier', '=', reservationIdentifier)
-    .where('method', '=', 'voucher')
-    .where('status', '=', 'approved')
-    .execute();
-  let left = amount;
-  for (const r of rows.sort(byReference)) {
-    const back = Math.min(left, r.amount - r.refunded_amount);
-    if (back <= 0) continue;
+): Promise<void> {
+  for (const { payment: r, amount: back } of parts) {
     await trx
       .updateTable('system_vouchers')
       .set((eb) => ({ balance: eb('balance', '+', back), redeemed: eb('redeemed', '-', back) }))
       .where('reference', '=', r.voucher_reference!)
       .execute();
     await markRefunded(trx, r, back, now);
-    left -= back;
   }
-  return amount - left;
 }

@@ -3,8 +3,9 @@ import type { CancelAnswer, CancellationQuote } from '../../../../src/api/contra
 import type { Settings } from '../../../../src/api/contract/session.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
-import { cancelOrderInTransaction } from '../../checkout/cancelOrder.ts';
+import { cancelAndRefund } from '../../checkout/cancelOrder.ts';
 import { sendRefunds } from '../../checkout/payments/refunds.ts';
+import { planRefund, refundParts } from '../../checkout/payments/refundSplit.ts';
 import type { AreaContext } from './context.ts';
 import { queueOrderMessages } from '../../messages/queue.ts';
 import { type OrderFacts, orderFacts, ownOrder, paymentOf } from './orders.ts';
@@ -21,6 +22,9 @@ function cancellable(
   if (order.state === 'held') return (order.hold_deadline ?? 0) > now;
   return order.state === 'paid';
 }
+
+/** A quote before the refund is shared out over the order's payments. */
+type FeeQuote = Omit<CancellationQuote, 'refunds' | 'refundAtBoxOffice'>;
 
 /**
  * What cancelling `tickets` valid tickets of an order costs under the venue's fee, and what is refunded
@@ -48,7 +52,7 @@ export function quoteOf(
   },
   tickets: number,
   refundTo: CancellationQuote['refundTo'],
-): CancellationQuote {
+): FeeQuote {
   const fee = settings.customerArea.cancellationFee;
   if (refundTo === 'none')
     return {
@@ -113,14 +117,17 @@ export async function cancellationQuote(
   const facts = await orderFacts(ctx.db, reservationIdentifier);
   if (!cancellable(order, facts, ctx.now))
     throw new AppError('NOTHING_TO_CANCEL', 'this reservation has nothing left to cancel');
-  return quoteOf(ctx.settings, order, facts.validTickets, await refundTarget(ctx.db, order));
+  const quote = quoteOf(ctx.settings, order, facts.validTickets, await refundTarget(ctx.db, order));
+  // Shared out as the cancellation will share it (the same rule, over the same payments).
+  const split = await planRefund(ctx.db, reservationIdentifier, quote.refund);
+  return { ...quote, refunds: refundParts(split), refundAtBoxOffice: split.left };
 }
 
 /**
  * POST /reservations/{id}/cancel: in one transaction marks the order cancelled, lets every line go (seats
- * released, tickets cancelled) and writes the refund less the fee (the service charge is kept): vouchers
+ * released, tickets cancelled) and writes the refund less the fee (the service charge is kept): gift cards
  * are credited at once, the online payment is refunded right after the transaction (the reconciler
- * retries it if the provider does not answer). A hold order is simply released. A reservation not paid
+ * retries it if the provider does not answer); the answer says which payment got back how much. A hold order is simply released. A reservation not paid
  * online cannot be refunded here: BALANCE_IS_DUE, with the box office's contact.
  */
 export async function cancelReservation(
@@ -128,7 +135,7 @@ export async function cancelReservation(
   customerId: string,
   reservationIdentifier: string,
 ): Promise<CancelAnswer> {
-  const { quote, refunds } = await ctx.db.transaction().execute(async (trx) => {
+  const { quote, refunds, split } = await ctx.db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, true, customerId, reservationIdentifier);
     const facts = await orderFacts(trx, reservationIdentifier);
     if (!cancellable(order, facts, ctx.now))
@@ -141,13 +148,26 @@ export async function cancelReservation(
       });
     }
     const quote = quoteOf(ctx.settings, order, facts.validTickets, target);
-    const refunds = await cancelOrderInTransaction(trx, reservationIdentifier, quote.refund, ctx.now, {
-      cancel_fee: quote.fee,
-      refund_amount: quote.refund,
-    });
+    const { refunds, left, parts } = await cancelAndRefund(
+      trx,
+      reservationIdentifier,
+      quote.refund,
+      ctx.now,
+      {
+        cancel_fee: quote.fee,
+        refund_amount: quote.refund,
+      },
+    );
     await queueOrderMessages(trx, reservationIdentifier, 'cancellation', ctx.now);
-    return { quote, refunds };
+    return { quote, refunds, split: { parts, left } };
   });
   await sendRefunds(ctx.db, ctx.payments, refunds, () => ctx.now);
-  return { reservationIdentifier, state: 'cancelled' as const, fee: quote.fee, refund: quote.refund };
+  return {
+    reservationIdentifier,
+    state: 'cancelled' as const,
+    fee: quote.fee,
+    refund: quote.refund,
+    refunds: split.parts,
+    refundAtBoxOffice: split.left,
+  };
 }
