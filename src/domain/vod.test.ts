@@ -30,13 +30,28 @@ describe('video on demand rules (spec sections 3 and 4)', () => {
     );
   });
 
-  it('gives the rental hours from the release or the purchase, whichever is later', () => {
+  it('gives exactly the rental hours, from the release or the purchase, whichever is later', () => {
     expect(rentalWindow({ releasedAt: 10 * HOUR, purchasedAt: 0, rentalHours: 48 })).toEqual({
       availableFrom: 10 * HOUR,
       availableUntil: 58 * HOUR,
     });
-    expect(rentalWindow({ releasedAt: 0, purchasedAt: 5 * HOUR, rentalHours: 48 }).availableUntil).toBe(
-      53 * HOUR,
+    // Bought the day after the release: the window starts at the purchase, not the day before it.
+    expect(rentalWindow({ releasedAt: 0, purchasedAt: 29 * HOUR, rentalHours: 48 })).toEqual({
+      availableFrom: 29 * HOUR,
+      availableUntil: 77 * HOUR,
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 1, max: 720 }),
+        (releasedAt, purchasedAt, rentalHours) => {
+          const w = rentalWindow({ releasedAt, purchasedAt, rentalHours });
+          expect(w.availableUntil - w.availableFrom).toBe(rentalHours * HOUR);
+          expect(w.availableFrom).toBeGreaterThanOrEqual(purchasedAt);
+          expect(w.availableFrom).toBeGreaterThanOrEqual(releasedAt);
+        },
+      ),
     );
   });
 

@@ -16,17 +16,17 @@ export function videoStatus(now: number, availableFrom: number, availableUntil: 
 }
 
 /**
- * A rental's viewing window: from the film's release (its presentation's start), for the film's rental
- * hours counted from the release or the purchase, whichever is later.
+ * A rental's viewing window, as the film's page promises: the film's rental hours from the purchase, or
+ * from the release for a film bought before it comes out (its presentation's start). A 48-hour rental
+ * bought on Friday at 20:00 plays until Sunday at 20:00; the window never starts before the purchase
+ * (it once started at the release, so a film released the day before seemed to run for three days).
  */
 export function rentalWindow(o: { releasedAt: number; purchasedAt: number; rentalHours: number }): {
   availableFrom: number;
   availableUntil: number;
 } {
-  return {
-    availableFrom: o.releasedAt,
-    availableUntil: Math.max(o.releasedAt, o.purchasedAt) + o.rentalHours * HOUR,
-  };
+  const from = Math.max(o.releasedAt, o.purchasedAt);
+  return { availableFrom: from, availableUntil: from + o.rentalHours * HOUR };
 }
 
 export interface RentalPlays {

@@ -59,13 +59,20 @@ test('a new customer buys the at-home film and watches it within its plays (en)'
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('confirmation')).toBeVisible();
   await expect(page.getByTestId('confirmation-video')).toContainText('3 plays');
+  await expect(page.getByTestId('confirmation-video')).toContainText('Available until');
   await page.screenshot({ path: test.info().outputPath('vod-confirmation-en.png'), fullPage: true });
+  const boughtAt = Date.now();
+  const viewing = page.waitForResponse((r) => /\/api\/vod\/[A-Z0-9]+\/\d+\?/.test(r.url()));
   await page.getByTestId('watch-now').click();
 
   await expect(page).toHaveURL(/\/vod\/[A-Z0-9]+\/\d+\?k=/);
   const watchUrl = page.url();
   await expect(page.getByTestId('video-status')).toHaveAttribute('data-status', 'current');
   await expect(page.getByTestId('vod-window')).toContainText('Available until');
+  // The window is the 48 hours the page promised, from the purchase (not from the film's release).
+  const w = (await (await viewing).json()) as { availableFrom: string; availableUntil: string };
+  expect(Date.parse(w.availableUntil) - Date.parse(w.availableFrom)).toBe(48 * 3_600_000);
+  expect(Math.abs(Date.parse(w.availableFrom) - boughtAt)).toBeLessThan(60_000);
   expect(await playsLeft(page)).toBe('3');
   await playPastTwoSeconds(page);
   expect(await playsLeft(page)).toBe('2');
@@ -80,7 +87,16 @@ test('a new customer buys the at-home film and watches it within its plays (en)'
   await expect.poll(showing).toEqual(['en:5']);
   await page.getByTestId('vod-subtitles').getByText('Hebrew').click();
   await expect.poll(showing).toEqual(['he:5']);
-  await page.screenshot({ path: test.info().outputPath('vod-playing-en.png'), fullPage: true });
+  // The whole player (its controls and subtitles at its bottom) fits the desktop window.
+  await expect
+    .poll(() =>
+      page.getByTestId('vod-video').evaluate((v) => {
+        const r = v.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      }),
+    )
+    .toBe(true);
+  await page.screenshot({ path: test.info().outputPath('vod-playing-en.png') });
 
   // A reload within the grace period goes on with the same play.
   await page.reload();

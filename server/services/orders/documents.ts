@@ -176,7 +176,7 @@ export async function loadOrderDocument(
     holdExpired: isHold && (order.hold_deadline ?? 0) <= now,
     ...(await loadOrderDetails(db, id)),
     ...(await loadOrderPurchases(db, { ...order, customerName })),
-    ...(await orderVideos(db, id, order.document_key)),
+    ...(await orderVideos(db, id, order.document_key, now)),
     ...(order.currency_code ? { currency: currencyInfo(order.currency_code) } : {}),
     referralMiniSiteId: order.referral_mini_site_id,
     payments: await orderPayments(db, id),

@@ -81,6 +81,7 @@ export const OrderVideoSchema = z.object({
   title: LocalizedTextSchema,
   availableFrom: IsoDateTimeSchema,
   availableUntil: IsoDateTimeSchema,
+  status: VideoStatusSchema.describe('where the viewing window stands when the order is read'),
   playsAllowed: z.number().int(),
   watchPath: z.string(),
 });

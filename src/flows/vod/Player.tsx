@@ -51,6 +51,8 @@ export function Player({
     );
     playback.current = p;
     void p.start();
+    // The whole picture, its controls and subtitles on the screen (the box is sized to fit it).
+    video.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }
 
   function chooseSubtitle(value: string) {
@@ -72,7 +74,15 @@ export function Player({
       <Box
         pos="relative"
         bg="black"
-        style={{ aspectRatio: '16 / 9', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+        // 16:9, no taller than the screen below the shop's header (with a margin): on a desktop the whole
+        // picture, its controls and the subtitles at its bottom fit the window.
+        style={{
+          aspectRatio: '16 / 9',
+          width: 'min(100%, calc((100dvh - 120px) * 16 / 9))',
+          marginInline: 'auto',
+          borderRadius: 'var(--mantine-radius-md)',
+          overflow: 'hidden',
+        }}
       >
         <video
           ref={video}

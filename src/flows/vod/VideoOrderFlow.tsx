@@ -5,8 +5,9 @@ import { useSnapshot } from 'valtio';
 import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { videoWindowText } from '../../ui/VideoStatus.tsx';
 import { PurchaseConfirmation } from '../checkout/PurchaseConfirmation.tsx';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
@@ -94,8 +95,8 @@ function VideoConfirmation({ answer }: { answer: CheckoutCompleted }) {
               <Text fw={600}>{pickText(v.title, locale)}</Text>
               <Text size="sm" c="dimmed">
                 {t('video.windowAndPlays', {
-                  from: formatDateTime(v.availableFrom, locale),
-                  to: formatDateTime(v.availableUntil, locale),
+                  // "Available until …" (or "from …" before the release), as the personal area says it.
+                  window: videoWindowText(t, locale, v),
                   plays: v.playsAllowed,
                 })}
               </Text>
