@@ -18,6 +18,9 @@ describe('shop settings', () => {
     expect(s.customerInfo.orderDonations.fields.mobileNumber.isIncluded).toBe(false);
     expect(s.order.orderReceivedUrl).toBeNull();
     expect(s.flows).toEqual({});
+    // The demo's order terms come with the demo catalogue, in every language; without it, none.
+    expect(Object.keys(s.order.terms ?? {}).sort()).toEqual(['ar', 'en', 'he', 'pl', 'ru']);
+    expect(loadSettings(loadConfig({ SEED: '0' })).order.terms).toBeNull();
   });
 
   it('lets a venue rename the order flow’s steps and ask for an ID number', () => {

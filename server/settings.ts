@@ -7,10 +7,12 @@ import {
   type Settings,
   SettingsAnswerSchema,
   customerFields,
+  menuEntries,
 } from '../src/api/contract/session.ts';
 import { VENUE_COUNTRY, VENUE_CURRENCY, VENUE_TIME_ZONE } from '../src/domain/venue.ts';
 import { DEFAULT_COLORS } from '../workers/seatplan/style.ts';
 import type { ServerConfig } from './config.ts';
+import { DEMO_ORDER_TERMS } from './seed/terms.ts';
 
 function block(included: Partial<Record<CustomerField, boolean>>): CustomerInfoBlock {
   const fields = Object.fromEntries(
@@ -117,7 +119,7 @@ const DEFAULT_CODE_BUTTONS: Settings['vouchers']['byCodeButtons'] = [
 /**
  * The shop settings with the spec's defaults (section 3: first name, last name and e-mail required
  * and included; mobile required and included in the order block only; terms required, not ticked;
- * mailing off; verification off; one payment).
+ * mailing off; verification off; one payment), and the demo's texts (the code buttons, the order terms).
  */
 export function defaultSettings(config: ServerConfig): Settings {
   const names = { firstName: true, lastName: true, email: true };
@@ -184,6 +186,7 @@ export function defaultSettings(config: ServerConfig): Settings {
       smsOutbox: config.smsOutbox,
       mailOutbox: config.mailOutbox,
     },
+    menu: { entries: [...menuEntries] },
     listModes: { presentations: 'grid', vouchers: 'grid', memberships: 'grid', donations: 'list' },
     vouchers: { isNextButtonPerVoucher: false, byCodeButtons: DEFAULT_CODE_BUTTONS },
     memberships: { isNextButtonPerMembership: true },
@@ -194,6 +197,8 @@ export function defaultSettings(config: ServerConfig): Settings {
       holdMinutesBeforeEvent: 30,
       orderReceivedUrl: null,
       termsUrl: null,
+      // The demo's terms come with the demo catalogue; a venue's own are in its SETTINGS_FILE.
+      terms: config.seed ? { ...DEMO_ORDER_TERMS } : null,
       eDocumentGraceMinutes: 0,
     },
   };

@@ -9,18 +9,10 @@ import { App } from './app/App.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
 import { applyDeferredStyles, dismissPrepaint } from './ui/prepaint.ts';
-import { chooseLocale, initI18n, LOCALE_STORAGE_KEY, preloadMessages } from './i18n/index.ts';
+import { chooseLocale, initI18n, preloadMessages, savedLocale } from './i18n/index.ts';
 import { restoreCart } from './state/cart.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
-
-function savedLocale(): string | null {
-  try {
-    return localStorage.getItem(LOCALE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);

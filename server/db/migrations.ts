@@ -23,6 +23,9 @@ import { m019_HoldReleases } from './migrations/019_hold_releases.ts';
 import { m020_BackOffice } from './migrations/020_back_office.ts';
 import { presentationChangesMigration } from './migrations/021_presentation_changes.ts';
 import { m022_PresentationCapacity } from './migrations/022_presentation_capacity.ts';
+import { m023_DonationFundScope } from './migrations/023_donation_fund_scope.ts';
+import { m024_OrderGifts } from './migrations/024_order_gifts.ts';
+import { m025_SectionNames } from './migrations/025_section_names.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -53,6 +56,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '020_back_office': m020_BackOffice,
     '021_presentation_changes': presentationChangesMigration(dialect),
     '022_presentation_capacity': m022_PresentationCapacity,
+    '023_donation_fund_scope': m023_DonationFundScope,
+    '024_order_gifts': m024_OrderGifts,
+    '025_section_names': m025_SectionNames,
   };
 }
 

@@ -36,6 +36,8 @@ export interface SalesTables {
     max_custom: number | null;
     sort: number;
     is_active: Generated<number>;
+    /** Where a seat order offers it (migration 023): JSON `{ venueIds, categories }`; null: every order. */
+    scope_json: Generated<string | null>;
   };
   donation_amounts: { id: number; fund_id: number; amount: number; sort: number };
   order_voucher_lines: {

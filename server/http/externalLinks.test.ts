@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import type { Settings } from '../../src/api/contract/session.ts';
 import { DEMO_RETURN_ORIGIN } from '../seed/partners.ts';
+import { DEMO_ORDER_TERMS } from '../seed/terms.ts';
 import { PARTNER_HOSTS_TTL_MS } from '../services/links/trustedHosts.ts';
 import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
 import { externalLinkOf } from './externalLinks.ts';
@@ -13,6 +15,8 @@ const SETTINGS = {
   order: {
     termsUrl: 'https://terms.venue.example/terms',
     orderReceivedUrl: 'http://thanks.venue.example/received',
+    // Polish terms at an address of their own; the other languages keep the demo's text.
+    terms: { pl: 'https://regulamin.venue.example/pl' },
   },
 };
 
@@ -98,6 +102,7 @@ describe.each(dialects)('external links (/http…) on %s', (dialect) => {
   it("trusts the hosts the settings name: terms, order-received page, partners' return, PUBLIC_URL", async () => {
     for (const target of [
       'https://terms.venue.example/terms',
+      'https://regulamin.venue.example/pl',
       'http://thanks.venue.example/received?reservation=1',
       `${DEMO_RETURN_ORIGIN}/back?booking=42`,
       `${PUBLIC_URL}/order/1`,
@@ -106,6 +111,18 @@ describe.each(dialects)('external links (/http…) on %s', (dialect) => {
       expect(res.statusCode, target).toBe(302);
       expect(res.headers.location).toBe(target);
     }
+  });
+
+  it("answers the venue's order terms per language: an address where set, the demo's text elsewhere", async () => {
+    const res = await get('/api/settings');
+    expect(res.statusCode).toBe(200);
+    const { terms } = (res.json() as Settings).order;
+    expect(terms?.pl).toBe('https://regulamin.venue.example/pl');
+    expect(terms?.he).toBe(DEMO_ORDER_TERMS.he);
+    expect(terms?.en).toMatch(/^Tickets\. /);
+    // The demo's terms say what a cancellation keeps back: the fee and the handling fee.
+    expect(terms?.en).toContain('₪5 per ticket plus 5%');
+    expect(terms?.en).toContain('the handling fee is not refunded');
   });
 
   it('gives any other host the leaving page in the asked language, not a redirect', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
+import type { CustomerAccount } from '../../src/api/contract/customer.ts';
 import type { CommitBody, CustomerInfo } from '../../src/api/contract/order.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import { PRODUCT, VENUE } from '../seed/catalogue.ts';
@@ -16,7 +17,15 @@ import {
   seatShop,
   ticketGroupsOf,
 } from '../testing/checkout.ts';
-import { lockAll, orderOf, planModelOf, statusOf, workerVerdict } from '../testing/checkoutScenarios.ts';
+import {
+  area,
+  lockAll,
+  newAccount,
+  orderOf,
+  planModelOf,
+  statusOf,
+  workerVerdict,
+} from '../testing/checkoutScenarios.ts';
 import { findPresentation, plainFreeSeats } from '../testing/fixtures.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 
@@ -166,6 +175,26 @@ describe.each(dialects)('the customer form at commit on %s', (dialect) => {
     expect(cartOnly.statusCode, cartOnly.body).toBe(200);
     const rid = CheckoutCompletedSchema.parse(cartOnly.json()).reservationIdentifier;
     expect((await orderOf(t, rid)).location_id).toBe(VENUE.musicHall);
+  });
+
+  it('gives an account opened by its login the name and e-mail typed at checkout, and never overwrites them', async () => {
+    const mobileNumber = '0547712345';
+    const fresh = await newAccount(t.app, mobileNumber);
+    const buyAs = async (firstName: string, lastName: string, email: string) => {
+      const me = visitor();
+      const info = { ...branch, firstName, lastName, email, mobileNumber };
+      const res = await commit(t.app, me, crypto.randomUUID(), withInfo(await shop.hold(me, 1), info), fresh);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const account = async () =>
+      (await area(t.app, 'POST', '/api/customer/refresh', fresh)).json().data.customerInfo as CustomerAccount;
+    const noa = { FirstName: 'Noa', LastName: 'Barak', EmailAddress1: 'Noa.Barak@example.com' };
+    expect(await account()).toMatchObject({ FirstName: null, LastName: null, EmailAddress1: null });
+    await buyAs('Noa', 'Barak', 'Noa.Barak@example.com');
+    expect(await account()).toMatchObject(noa);
+    // A later order typed for someone else leaves the account's own details alone.
+    await buyAs('Someone', 'Else', 'else@example.com');
+    expect(await account()).toMatchObject(noa);
   });
 });
 

@@ -492,8 +492,10 @@ describe.each(dialects)('the personal area on %s', (dialect) => {
       expect(v.forReplacement.IsForReplacement).toBe(true);
     });
 
-    it('turns an active voucher into a replacement voucher valid 30 days from now, once', async () => {
+    it('turns an active voucher into a replacement voucher, keeping its later validity and purchase date, once', async () => {
       const active = voucherOf((await vouchersOf(t.app, dana)).systemVouchers, 'active');
+      // Valid for 160 more days: the venue's 30 days of exchange would cut it short (issue 35).
+      expect(Date.parse(active.EndDate)).toBeGreaterThan(now() + 30 * DAY);
       const url = `/api/system-vouchers/${active.Reference}/replacement`;
       const res = await area(t.app, 'POST', url, dana, {
         reservationIdentifier: active.ReservationIdentifier!,
@@ -506,8 +508,8 @@ describe.each(dialects)('the personal area on %s', (dialect) => {
         IsForReplacement: true,
         status: 'for_replacement',
         StartDate: iso(now()),
-        EndDate: iso(now() + 30 * DAY),
-        DateTimeCreated: iso(now()),
+        EndDate: active.EndDate,
+        DateTimeCreated: active.DateTimeCreated,
         Price: active.Price,
         Balance: active.Balance,
         canCancel: false,
@@ -850,15 +852,22 @@ describe.each(dialects)("the personal area with a venue's own fee settings on %s
     );
   });
 
-  it('replaces vouchers for the configured number of days', async () => {
+  it('replaces vouchers for the configured number of days where they would lapse sooner', async () => {
     const avi = await loginByEmail(t.app, AVI);
     const answer = await vouchersOf(t.app, avi);
     expect(answer.replacementDays).toBe(7);
     const partial = voucherOf(answer.systemVouchers, 'partial');
+    // Two days left: the replacement gives the venue's full week.
+    await t.db.kysely
+      .updateTable('system_vouchers')
+      .set({ end_date: t.clock.now() + 2 * DAY })
+      .where('reference', '=', partial.Reference)
+      .execute();
     const res = await area(t.app, 'POST', `/api/system-vouchers/${partial.Reference}/replacement`, avi);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       EndDate: new Date(t.clock.now() + 7 * DAY).toISOString(),
+      DateTimeCreated: partial.DateTimeCreated,
       Redeemed: partial.Redeemed,
       Balance: partial.Balance,
       status: 'for_replacement',

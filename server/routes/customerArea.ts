@@ -16,6 +16,8 @@ import {
   VouchersAnswerSchema,
 } from '../../src/api/contract/customer.ts';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
+import { OwnGiftCardsAnswerSchema } from '../../src/api/contract/vouchers.ts';
+import { listOwnGiftCards } from '../services/checkout/payments/ownGiftCards.ts';
 import { deleteMagCard, loadCustomerAccount, updateCustomerDetails } from '../services/customers/account.ts';
 import { cancellationQuote, cancelReservation } from '../services/customers/area/cancellation.ts';
 import type { AreaContext } from '../services/customers/area/context.ts';
@@ -28,7 +30,7 @@ const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
 
 /** The personal area (spec sections 2 and 7): only the logged-in customer's own items, 403 otherwise. */
 export const customerAreaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, settings, payments } = app.deps;
+  const { db, clock, settings, payments, authSecret } = app.deps;
   const ctx = (): AreaContext => ({
     db: db.kysely,
     settings,
@@ -92,6 +94,23 @@ export const customerAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       systemVouchers: await listVouchers(ctx(), await requireCustomer(request)),
       replacementDays: settings.customerArea.replacementVoucherDays,
+    }),
+  );
+
+  app.get(
+    '/customer-area/gift-cards',
+    {
+      schema: {
+        tags: ['customer area'],
+        summary: "The customer's gift cards that can pay now (masked codes), for the voucher-payment dialog",
+        description:
+          'Each card has an `id` that pays with it at checkout (voucherPayments[].giftCardId) for this customer ' +
+          'only; the code itself is never sent. Cards with no balance, expired or sent as a gift are left out.',
+        response: { 200: OwnGiftCardsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      giftCards: await listOwnGiftCards(db.kysely, authSecret, await requireCustomer(request), clock.now()),
     }),
   );
 

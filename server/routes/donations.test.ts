@@ -4,6 +4,7 @@ import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
 import { CancelAnswerSchema, CancellationQuoteSchema } from '../../src/api/contract/customer.ts';
 import { type CommitBody, OrderDocumentSchema } from '../../src/api/contract/order.ts';
 import { DEMO_CUSTOMERS } from '../seed/customers.ts';
+import { YOUNG_MUSICIANS_SCOPE } from '../seed/donationScopes.ts';
 import { DONATION_FUND, VOUCHER_OFFER } from '../seed/vouchersForSale.ts';
 import { quoteOf } from '../services/customers/area/cancellation.ts';
 import { SANDBOX_CARDS } from '../services/payments/sandbox/cards.ts';
@@ -56,6 +57,8 @@ describe.each(dialects)('donations on %s', (dialect) => {
           { id: 13, amount: 10_000 },
         ],
         customAmount: { min: 1000, max: 1_000_000 },
+        // The orchestra's fund goes with the orchestra's shows (issue 35).
+        scope: YOUNG_MUSICIANS_SCOPE,
       }),
     ]);
   });
@@ -126,6 +129,29 @@ describe.each(dialects)('donations on %s', (dialect) => {
       { id: FUND, donationDetails: { amount: 1800, selectedQuantity: 1 } },
     ];
     for (const line of refused) expectError(await buy(t.app, donate(line)), 409, 'donation_not_for_sale');
+  });
+
+  it('takes a fund in a seat order only where its scope reaches, and on its own anywhere', async () => {
+    // The seat shop sells a cinema show; the orchestra's fund is not offered with it.
+    const me = visitor();
+    const seats = await shop.hold(me, 1);
+    const body = shop.cart(seats, { donations: [fixed(11)] });
+    expect(
+      expectError(await commit(t.app, me, crypto.randomUUID(), body), 409, 'donation_not_for_sale'),
+    ).toMatchObject({ id: FUND });
+    expect(await shop.sold(seats[0]!, me)).toBe(false);
+    // The same fund on its own is open to everyone.
+    await given(donate(fixed(11)));
+    // Offered with films too: the cinema's order takes it (as the seat-order tests below need).
+    const scope = { ...YOUNG_MUSICIANS_SCOPE, categories: ['orchestra', 'movie'] };
+    await t.db.kysely
+      .updateTable('donation_funds')
+      .set({ scope_json: JSON.stringify(scope) })
+      .where('id', '=', FUND)
+      .execute();
+    const res = await commit(t.app, me, crypto.randomUUID(), body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(CheckoutCompletedSchema.parse(res.json()).order.totals.donations).toBe(1800);
   });
 
   it('follows the donation block alone, and the order block in a seat cart', async () => {

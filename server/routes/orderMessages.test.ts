@@ -4,7 +4,15 @@ import { sendDueMessages } from '../services/messages/dispatcher.ts';
 import { type MailMessage, type MailSender, OutboxMailSender } from '../services/messages/mail.ts';
 import { retryDelayMs } from '../services/messages/queue.ts';
 import { DEMO_CUSTOMERS } from '../seed/customers.ts';
-import { commit, loginByEmail, seatShop, type SeatShop } from '../testing/checkout.ts';
+import {
+  commit,
+  commitVideo,
+  loginByEmail,
+  seatShop,
+  type SeatShop,
+  ticketGroupsOf,
+} from '../testing/checkout.ts';
+import { findPresentation } from '../testing/fixtures.ts';
 import { area } from '../testing/checkoutScenarios.ts';
 import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 
@@ -97,6 +105,38 @@ describe.each(dialects)('order confirmations on %s', (dialect) => {
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ to_number: '0501234567' });
     expect(sms[0]!.text).toContain(link);
+  });
+
+  it("links a video's viewing page in the order's language", async () => {
+    const video = await findPresentation(t.app, (p) => p.isVod && p.saleStatus === 'open');
+    const rental = (await ticketGroupsOf(t.app, video))[0]!.tickets[0]!;
+    const res = await commitVideo(t.app, { presentationId: video.id, ticketId: rental.id }); // bought in English
+    expect(res.statusCode, res.body).toBe(200);
+    const order = CheckoutCompletedSchema.parse(res.json());
+    await send();
+    const [m] = await outbox('mail_outbox', order.reservationIdentifier);
+    const watch = /https:\/\/tickets\.example\/vod\/\S+/.exec(String(m!.text))![0];
+    expect(new URL(watch).pathname).toBe(`/vod/${order.reservationIdentifier}/${video.id}`);
+    expect(new URL(watch).searchParams.get('language')).toBe('en');
+    expect(new URL(watch).searchParams.get('k')).toBe(order.documentKey);
+  });
+
+  it('names the seats in the order’s language, side by side as one range, as the confirmation page does', async () => {
+    const uuid = visitor();
+    const seats = await shop.hold(uuid, 2);
+    const res = await commit(t.app, uuid, crypto.randomUUID(), { ...shop.cart(seats), locale: 'he' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { order, reservationIdentifier } = CheckoutCompletedSchema.parse(res.json());
+    const [a, b] = [...order.tickets].sort((x, y) => Number(x.seat) - Number(y.seat));
+    // The pool hands out seats in plan order: two seats side by side in one row.
+    expect([b!.row, Number(b!.seat)]).toEqual([a!.row, Number(a!.seat) + 1]);
+    await send();
+    const [m] = await outbox('mail_outbox', reservationIdentifier);
+    // The plan's section is "Hall": אולם in Hebrew, the range kept left to right inside the Hebrew line.
+    expect(m!.text).toContain(
+      `• אולם, שורה ${a!.row}, מושבים \u2066${a!.seat}\u2013${b!.seat}\u2069 — 2 × ${a!.ticketName.he}`,
+    );
+    expect(m!.text).not.toContain('Hall');
   });
 
   it('retries a mail that failed, and keeps one copy when the server took it but the answer was lost', async () => {

@@ -83,9 +83,14 @@ describe.each(dialects)('catalogue calls on %s', (dialect) => {
       expect.arrayContaining(['Regular', 'Student', 'Senior citizen', 'Child']),
     );
     expect(tickets.find((tk) => tk.multiplyFactor === 2)?.name.en).toBe('Couple (2 seats)');
-    expect(p.minPrice).toBe(
-      Math.min(...tickets.filter((tk) => tk.multiplyFactor === 1).map((tk) => tk.price)),
-    );
+    // The board's price is the cheapest ticket all in: the demo cinema's ₪5 handling fee included.
+    expect(body.serviceCharge.amount).toBe(500);
+    const allIn = tickets
+      .filter((tk) => tk.multiplyFactor === 1)
+      .map((tk) => ({ total: tk.price + (tk.serviceCharge || 500), fee: tk.serviceCharge || 500 }))
+      .sort((a, b) => a.total - b.total || a.fee - b.fee)[0]!;
+    expect(p.minPrice).toBe(allIn.total);
+    expect(p.minServiceCharge).toBe(allIn.fee);
   });
 
   it('says event_not_found for an unknown presentation and formValidation for a bad id', async () => {

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../src/api/contract/errors.ts';
-import { SessionAnswerSchema, SettingsAnswerSchema } from '../../src/api/contract/session.ts';
+import {
+  MenuAnswerSchema,
+  SessionAnswerSchema,
+  SettingsAnswerSchema,
+} from '../../src/api/contract/session.ts';
+import { shopMenu } from '../services/menu/shopMenu.ts';
 import { requireIssuedVisitor } from '../services/visitors/visitor.ts';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { settings } = app.deps;
+  const { settings, db, clock } = app.deps;
   app.get(
     '/session',
     {
@@ -34,5 +39,23 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => settings,
+  );
+
+  app.get(
+    '/menu',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The header menu: the entries of settings.menu that have something for sale now',
+        description:
+          'Gift cards and vouchers, memberships, donations, video on demand: each while the venue lists it ' +
+          'and its page has something to buy. Kept 10 s; the shop asks once, when it starts.',
+        response: { 200: MenuAnswerSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { entries: await shopMenu(db.kysely, settings, () => clock.now()) };
+    },
   );
 };

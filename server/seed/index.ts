@@ -6,6 +6,7 @@ import { seedDemoAddons } from './addons.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoGiftCards } from './giftCards.ts';
 import { seedVouchersForSale } from './vouchersForSale.ts';
+import { seedDonationScopes } from './donationScopes.ts';
 import { seedMemberships } from './memberships.ts';
 import { seedVodFilms } from './vodFilms.ts';
 import { seedStaff } from './staff.ts';
@@ -67,6 +68,7 @@ export async function seedDemoCatalogue(
     const giftCards = await seedDemoGiftCards(db, now);
     const addons = await seedDemoAddons(db);
     const vouchers = await seedVouchersForSale(db, now);
+    const funds = await seedDonationScopes(db);
     const memberships = await seedMemberships(db, now);
     const films = await seedVodFilms(db);
     const staff = demoStaff && (await seedStaff(db, now));
@@ -79,6 +81,7 @@ export async function seedDemoCatalogue(
         giftCards ||
         addons ||
         vouchers ||
+        funds ||
         memberships ||
         films ||
         staff ||
@@ -247,6 +250,7 @@ export async function seedDemoCatalogue(
   await seedDemoGiftCards(db, now);
   await seedDemoAddons(db);
   await seedVouchersForSale(db, now);
+  await seedDonationScopes(db);
   await seedMemberships(db, now);
   await seedVodFilms(db);
   if (demoStaff) await seedStaff(db, now);

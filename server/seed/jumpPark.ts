@@ -15,6 +15,7 @@ import { seedHallPlan } from './halls.ts';
 import { addDays, wallDateAt, wallTime } from './calendar.ts';
 import { eventLockTimer } from './catalogue.ts';
 import { generalAdmissionPlan } from './seatplans.ts';
+import { DEMO_SECTION_NAMES } from './sectionNames.ts';
 
 /**
  * The demo trampoline park (issue 18): jump sessions every two hours for ten days, general admission,
@@ -154,13 +155,7 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
   // The floor's one area is the trampolines (the generic plan calls it Standing).
   for (const section of plan.S) {
     section.name = 'Trampolines';
-    section.names = {
-      he: 'טרמפולינות',
-      en: 'Trampolines',
-      ru: 'Батуты',
-      ar: 'الترامبولين',
-      pl: 'Trampoliny',
-    };
+    section.names = DEMO_SECTION_NAMES.Trampolines!;
   }
   const today = wallDateAt(now);
   const sessions: number[] = [];

@@ -14,9 +14,9 @@
  * - layouts are designed around an arbitrary origin; `finalize` shifts everything so that the plan starts
  *   at MARGIN and sets width/height to enclose every seat and the stage.
  */
-import type { LocalizedText } from '../../src/api/contract/common.ts';
 import type { PlanGroup, PlanRow, PlanSeat, PlanSection, Seatplan } from '../../src/api/contract/seatplan.ts';
 import { seatKey } from '../../src/domain/seatKey.ts';
+import { DEMO_SECTION_NAMES } from './sectionNames.ts';
 
 export interface PlanIds {
   venueId: number;
@@ -62,32 +62,6 @@ function newDraft(ids: PlanIds, stage: Stage): Draft {
   return { ids, stage, sections: [] };
 }
 
-/** The demo sections' names in every language (numbered arena sections need none). */
-const SECTION_NAMES: Record<string, LocalizedText> = {
-  Hall: { he: 'אולם', en: 'Hall', ru: 'Зал', ar: 'القاعة', pl: 'Sala' },
-  Stalls: { he: 'אולם', en: 'Stalls', ru: 'Партер', ar: 'الصالة', pl: 'Parter' },
-  Balcony: { he: 'יציע', en: 'Balcony', ru: 'Балкон', ar: 'الشرفة', pl: 'Balkon' },
-  'Balcony 1': { he: 'יציע 1', en: 'Balcony 1', ru: 'Балкон 1', ar: 'الشرفة 1', pl: 'Balkon 1' },
-  'Balcony 2': { he: 'יציע 2', en: 'Balcony 2', ru: 'Балкон 2', ar: 'الشرفة 2', pl: 'Balkon 2' },
-  Parterre: { he: 'פרטר', en: 'Parterre', ru: 'Партер', ar: 'الصالة الأرضية', pl: 'Parter' },
-  'Left terrace': {
-    he: 'טרסה שמאלית',
-    en: 'Left terrace',
-    ru: 'Левая терраса',
-    ar: 'المدرج الأيسر',
-    pl: 'Taras lewy',
-  },
-  'Right terrace': {
-    he: 'טרסה ימנית',
-    en: 'Right terrace',
-    ru: 'Правая терраса',
-    ar: 'المدرج الأيمن',
-    pl: 'Taras prawy',
-  },
-  Choir: { he: 'יציע המקהלה', en: 'Choir', ru: 'Хоры', ar: 'مقاعد الجوقة', pl: 'Chór' },
-  Standing: { he: 'עמידה', en: 'Standing', ru: 'Стоячие места', ar: 'وقوف', pl: 'Miejsca stojące' },
-};
-
 function addSection(draft: Draft, name: string, placement?: Placement): GroupBuilder {
   const id = draft.sections.length + 1;
   const group: PlanGroup = { id, R: [] };
@@ -96,7 +70,7 @@ function addSection(draft: Draft, name: string, placement?: Placement): GroupBui
     group.tx = placement.tx;
     group.ty = placement.ty;
   }
-  const names = SECTION_NAMES[name];
+  const names = DEMO_SECTION_NAMES[name];
   draft.sections.push({ id, name, ...(names ? { names } : {}), G: [group] });
   return { draft, sectionId: id, group, rows: new Map() };
 }

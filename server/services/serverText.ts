@@ -29,3 +29,8 @@ export function dateTime(iso: string, locale: Locale, timeZone: string): string 
     new Date(iso),
   );
 }
+
+/** An instant as a date only (a gift card's last day), in the given time zone. */
+export function dateOnly(iso: string, locale: Locale, timeZone: string): string {
+  return new Intl.DateTimeFormat(TAGS[locale], { timeZone, dateStyle: 'long' }).format(new Date(iso));
+}

@@ -44,6 +44,7 @@ import type {
   VouchersAnswerSchema,
 } from './contract/customer.ts';
 import type { DonationsAnswerSchema } from './contract/donations.ts';
+import type { MenuAnswerSchema } from './contract/session.ts';
 import type {
   NoContentSchema,
   StaffLoginBody,
@@ -62,6 +63,7 @@ import type {
   PresentationWithCodesSchema,
   TicketCodeResultSchema,
   VouchersForSaleAnswerSchema,
+  OwnGiftCardsAnswerSchema,
 } from './contract/vouchers.ts';
 import type {
   IntegrationAnswerSchema,
@@ -75,6 +77,7 @@ import { partnerQuery, withPartnerContext } from '../state/partnerContext.ts';
 export const api = {
   session: () => apiCall<Answer<typeof SessionAnswerSchema>>('/session'),
   settings: () => apiCall<Answer<typeof SettingsAnswerSchema>>('/settings'),
+  menu: () => apiCall<Answer<typeof MenuAnswerSchema>>('/menu'),
   presentations: (date?: string, signal?: AbortSignal) =>
     apiCall<Answer<typeof PresentationsAnswerSchema>>('/seats/presentations', {
       query: { date },
@@ -227,6 +230,8 @@ export const api = {
       },
     ),
   myVouchers: () => apiCall<Answer<typeof VouchersAnswerSchema>>('/customer-area/system-vouchers'),
+  /** The logged-in customer's gift cards that can pay now, masked, each paying by its id (issue 35). */
+  myGiftCards: () => apiCall<Answer<typeof OwnGiftCardsAnswerSchema>>('/customer-area/gift-cards'),
   cancelVoucher: (reference: string, reservationIdentifier: string | null) =>
     apiCall<Answer<typeof VoucherCancelAnswerSchema>>(
       `/system-vouchers/${encodeURIComponent(reference)}/cancel`,

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { customerState } from '../state/customer.ts';
+import { headerButton, PersonIcon } from './HeaderIcons.tsx';
 
-/** The way into the personal area from every page; shows the customer's first name once logged in. */
+/**
+ * The way into the personal area from every page; shows the customer's first name once logged in. On a
+ * phone it is a person sign with those words as its name (HeaderButtons.module.css).
+ */
 export function AccountButton() {
   const { t } = useTranslation();
   const { customer } = useSnapshot(customerState);
@@ -14,9 +18,15 @@ export function AccountButton() {
       to="/customer-area"
       variant={customer ? 'light' : 'subtle'}
       size="compact-sm"
+      className={headerButton.account}
       data-testid="account-button"
     >
-      {customer?.FirstName ? t('account.headerLoggedIn', { name: customer.FirstName }) : t('account.header')}
+      <PersonIcon />
+      <span className={headerButton.label}>
+        {customer?.FirstName
+          ? t('account.headerLoggedIn', { name: customer.FirstName })
+          : t('account.header')}
+      </span>
     </Button>
   );
 }

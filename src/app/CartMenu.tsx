@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { localeReady } from '../i18n/index.ts';
 import { cart } from '../state/cart.ts';
 import { purchase } from '../state/purchase.ts';
+import { CartIcon, headerButton } from './HeaderIcons.tsx';
 import { purchaseCount } from './PurchaseCartSection.tsx';
 
 // The popover and its dialogs only load once the cart holds something (most first visits: never).
@@ -23,8 +24,9 @@ export function CartMenu() {
   if (count === 0) return null;
   // While its chunk loads, the same button without its menu: the header does not shift.
   const placeholder = (
-    <Button variant="light" size="compact-md" aria-busy="true">
-      {t('cart.button')}
+    <Button variant="light" size="compact-md" aria-busy="true" className={headerButton.cart}>
+      <CartIcon />
+      <span className={headerButton.label}>{t('cart.button')}</span>
       <Badge ms={6} size="sm" circle>
         {count}
       </Badge>

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { formatDateTime, pickText } from '../i18n/format.ts';
+import { pickText } from '../i18n/format.ts';
 import { orderPath } from '../routing/paths.ts';
 import { cart, removePresentation, resetCart } from '../state/cart.ts';
 import { purchase } from '../state/purchase.ts';
 import { useLocale } from '../ui/useLocale.ts';
+import { useShowTime } from '../ui/useShowTime.ts';
 import { PurchaseCartSection, purchaseCount } from './PurchaseCartSection.tsx';
+import { CartIcon, headerButton } from './HeaderIcons.tsx';
 
 /**
  * The cart in the header: the presentations whose seats the customer holds, a way back to each, and
@@ -19,6 +21,7 @@ import { PurchaseCartSection, purchaseCount } from './PurchaseCartSection.tsx';
 export default function CartMenuPanel() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   const snap = useSnapshot(cart);
   const bought = useSnapshot(purchase);
   const { pathname } = useLocation();
@@ -51,9 +54,11 @@ export default function CartMenuPanel() {
             variant="light"
             size="compact-md"
             data-testid="cart-button"
+            className={headerButton.cart}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            {t('cart.button')}
+            <CartIcon />
+            <span className={headerButton.label}>{t('cart.button')}</span>
             <Badge ms={6} size="sm" circle>
               {seats + others}
             </Badge>
@@ -73,7 +78,7 @@ export default function CartMenuPanel() {
                   </Text>
                   {info ? (
                     <Text size="xs" c="dimmed">
-                      {formatDateTime(info.dateTime, locale)}
+                      {when.dateTime(info.dateTime)}
                     </Text>
                   ) : null}
                   <Group justify="space-between">

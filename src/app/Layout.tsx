@@ -8,16 +8,20 @@ import { session } from '../state/session.ts';
 import { LanguageSwitcher } from '../ui/LanguageSwitcher.tsx';
 import { dismissPrepaint } from '../ui/prepaint.ts';
 import { ToastHost } from '../ui/toast/ToastHost.tsx';
+import { menuItems } from '../ui/menuItems.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { CartMenu } from './CartMenu.tsx';
+import { HeaderNav } from './HeaderNav.tsx';
+import { MenuButton } from './MenuButton.tsx';
 import { useIdlePrefetch } from './idlePrefetch.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { settings } = useSnapshot(session);
+  const { settings, menu } = useSnapshot(session);
   const appName = t('app.name');
+  const items = menuItems(t, menu);
   useIdlePrefetch();
   useEffect(() => {
     document.title = appName;
@@ -36,12 +40,18 @@ export function Layout() {
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
         <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to="/" underline="never" c="violet.8" fw={800} fz="xl">
-              {appName}
-            </Anchor>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap={8}>
+            {/* The menu: a button and its drawer on a phone or tablet, links beside the name from a laptop
+                on, where they take the tagline's place. */}
+            <Group gap={8} wrap="nowrap">
+              {items.length ? <MenuButton items={items} /> : null}
+              <Anchor component={Link} to="/" underline="never" c="violet.8" fw={800} fz="xl">
+                {appName}
+              </Anchor>
+              {items.length ? <HeaderNav items={items} /> : null}
+            </Group>
             <Group gap={6} wrap="nowrap">
-              <Text size="sm" c="dimmed" visibleFrom="sm">
+              <Text size="sm" c="dimmed" visibleFrom="sm" hiddenFrom={items.length ? 'md' : undefined}>
                 {t('app.tagline')}
               </Text>
               <AccountButton />

@@ -1,6 +1,7 @@
 import type { Locale } from '../api/contract/common.ts';
 import { type FeatureGroup, type FormatBadge, splitBadges } from './board.ts';
-import { formatPrice, pickText } from './format.ts';
+import { pickText } from './format.ts';
+import { fromPriceText, lowestShownPrice } from './priceText.ts';
 
 /** A translation function: the shop's i18next `t`, or the box office's reading of the same locale files. */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -32,19 +33,20 @@ export function badgeText(b: FormatBadge, locale: Locale, t: Translate): string 
 /**
  * What a feature's card says, as the board (FeatureCard.tsx) and the box office's first screen of it
  * (server/http/seo/prepaint.ts) both write it: the title; venue, hall (when every showtime is in it),
- * length and the lowest price on one line; the badges all its showtimes share and each one's own.
+ * length and the lowest price all in (fromPriceText: the price paid, fee included) on one line; the
+ * badges all its showtimes share and each one's own.
  */
 export function featureCardText(g: FeatureGroup, locale: Locale, t: Translate) {
   const { lead, showtimes } = g;
   const { shared, own } = splitBadges(showtimes);
-  const prices = showtimes.map((s) => s.minPrice).filter((m): m is number => m !== null);
+  const from = lowestShownPrice(showtimes);
   // A hall all the showtimes share is said once, beside the venue, not on every button.
   const oneHall = showtimes.every((s) => s.seatplanId === lead.seatplanId);
   const meta = [
     pickText(lead.venueName, locale),
     oneHall && !lead.isVod ? pickText(lead.hallName, locale) : null,
     lead.durationMinutes > 0 ? t('events.duration', { minutes: lead.durationMinutes }) : null,
-    prices.length > 0 ? t('events.priceFrom', { price: formatPrice(Math.min(...prices), locale) }) : null,
+    from ? fromPriceText(from, locale, t) : null,
   ].filter((m): m is string => m !== null);
   return { title: pickText(lead.title, locale), meta: meta.join(' · '), oneHall, shared, own };
 }

@@ -5,6 +5,7 @@ import {
   enrolmentPresentations,
   enrolmentPrice,
   type EnrolmentPricing,
+  enrolmentTotalRange,
   validOptionalChoice,
 } from './enrolmentPricing.ts';
 
@@ -134,5 +135,49 @@ describe('enrolment pricing', () => {
     expect(validOptionalChoice(m, [4, 6])).toBe(true);
     for (const bad of [[], [4], [4, 5, 6], [4, 4], [1, 4], [4, 9]])
       expect(validOptionalChoice(m, bad)).toBe(false);
+  });
+
+  it('the tariff step names the whole subscription: one total, or its least and most by the choice', () => {
+    expect(enrolmentTotalRange(membership(), tariff)).toEqual({ min: 75000, max: 75000, concerts: 5 });
+    expect(enrolmentTotalRange(membership({ IsPricingPerTicket: false, Price: 60000 }), tariff)).toEqual({
+      min: 60000,
+      max: 60000,
+      concerts: 5,
+    });
+    expect(enrolmentTotalRange(membership(), { ticketGroupId: 22, ticketId: 9 })).toBeUndefined();
+  });
+
+  it('every choice of concerts costs within the range the tariff step named, both ends reached', () => {
+    const override = fc.record({
+      PresentationId: fc.integer({ min: 1, max: 6 }),
+      IsPriceOverride: fc.boolean(),
+      Price: fc.integer({ min: 0, max: 50000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(override, { maxLength: 6 }), fc.integer({ min: 0, max: 3 }), (overrides, k) => {
+        const m = {
+          ...membership({
+            PresentationDetail: overrides.map((o) => ({
+              ...o,
+              TicketGroupId: 22,
+              TicketId: 2201,
+              MembershipPayableAmount: null,
+            })),
+          }),
+          optionalChoices: k,
+        };
+        const range = enrolmentTotalRange(m, tariff)!;
+        const totals: number[] = [];
+        const optional = [4, 5, 6];
+        for (let mask = 0; mask < 8; mask++) {
+          const chosen = optional.filter((_, i) => mask & (1 << i));
+          if (!validOptionalChoice(m, chosen)) continue;
+          totals.push(enrolmentPrice(m, tariff, enrolmentPresentations(m, chosen))!.total);
+        }
+        expect(Math.min(...totals)).toBe(range.min);
+        expect(Math.max(...totals)).toBe(range.max);
+        expect(range.concerts).toBe(3 + k);
+      }),
+    );
   });
 });

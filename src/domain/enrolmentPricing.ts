@@ -74,6 +74,45 @@ export function enrolmentPrice(
   };
 }
 
+/**
+ * What the whole subscription costs at a tariff, before the concerts of choice are chosen (the tariff
+ * step says it, not first the Pay button): the required concerts and the `optionalChoices` cheapest,
+ * up to the dearest, of the optional ones, as enrolmentPrice prices them. Per membership both are the
+ * membership's price; per ticket they differ only where an optional concert has a price of its own.
+ * `concerts` is how many the subscription takes. Undefined when the tariff is not one of the membership's.
+ */
+export function enrolmentTotalRange(
+  m: EnrolmentPricing & Pick<EnrolmentMembership, 'optionalChoices'>,
+  tariff: { ticketGroupId: number; ticketId: number },
+): { min: number; max: number; concerts: number } | undefined {
+  const optional = m.Presentations.filter((p) => !p.IsRequired).map((p) => p.PresentationId);
+  const k = Math.min(m.optionalChoices, optional.length);
+  const concerts = m.Presentations.length - optional.length + k;
+  if (!m.IsPricingPerTicket) {
+    return tariffPrice(m, tariff.ticketGroupId, tariff.ticketId) === undefined
+      ? undefined
+      : { min: m.Price, max: m.Price, concerts };
+  }
+  const all = enrolmentPrice(
+    m,
+    tariff,
+    m.Presentations.map((p) => p.PresentationId),
+  );
+  if (!all) return undefined;
+  const priceOf = new Map(all.perPresentation.map((q) => [q.presentationId, q.price]));
+  const required = m.Presentations.filter((p) => p.IsRequired).reduce(
+    (a, p) => a + priceOf.get(p.PresentationId)!,
+    0,
+  );
+  const choices = optional.map((id) => priceOf.get(id)!).sort((a, b) => a - b);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    min: required + sum(choices.slice(0, k)),
+    max: required + sum(choices.slice(choices.length - k)),
+    concerts,
+  };
+}
+
 /** The presentations an enrolment takes: every required one and the optional ones chosen, by sort. */
 export function enrolmentPresentations(
   m: Pick<EnrolmentMembership, 'Presentations'>,

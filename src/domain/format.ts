@@ -98,20 +98,36 @@ const LONG_DATE: Intl.DateTimeFormatOptions = {
   year: 'numeric',
 };
 
-/** Long format: weekday, day/month/year, hour:minute, always in the venue's time zone. */
-export function formatDateTime(iso: string, locale: Locale): string {
+/** Long format: weekday, day/month/year, hour:minute, always in the venue's time zone (or `timeZone`). */
+export function formatDateTime(iso: string, locale: Locale, timeZone: string = venue.timeZone): string {
   return new Intl.DateTimeFormat(intlTag(locale), {
     ...LONG_DATE,
-    timeZone: venue.timeZone,
+    timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(iso));
 }
 
-export function formatTime(iso: string, locale: Locale): string {
+/**
+ * Short format for a phone's one line: short weekday, day/month, hour:minute ("Mon, 07/12, 16:45"), in the
+ * venue's time zone. The year is left out: a show sells weeks ahead, and the long format is in its title.
+ */
+export function formatShortDateTime(iso: string, locale: Locale, timeZone: string = venue.timeZone): string {
   return new Intl.DateTimeFormat(intlTag(locale), {
-    timeZone: venue.timeZone,
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+export function formatTime(iso: string, locale: Locale, timeZone: string = venue.timeZone): string {
+  return new Intl.DateTimeFormat(intlTag(locale), {
+    timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -152,10 +168,10 @@ export function sectionIn(t: { section: string; sectionNames?: LocalizedText }, 
 }
 
 /** A day as day/month/year in the venue's time zone: an ISO instant or a calendar date (YYYY-MM-DD). */
-export function formatDate(iso: string, locale: Locale): string {
+export function formatDate(iso: string, locale: Locale, timeZone: string = venue.timeZone): string {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
   return new Intl.DateTimeFormat(intlTag(locale), {
-    timeZone: venue.timeZone,
+    timeZone,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -5,6 +5,7 @@ import {
   currencySymbol,
   formatDateTime,
   formatPrice,
+  formatShortDateTime,
   formatTime,
   pickText,
   venueTimeZone,
@@ -107,6 +108,18 @@ describe('formatDateTime', () => {
     const text = plain(formatDateTime(summer, 'ar'));
     expect(text).not.toMatch(nonLatinDigits);
     expect(text).toContain('2026');
+  });
+});
+
+describe('formatShortDateTime', () => {
+  it.each(locales)('keeps the Jerusalem time, the day and the month, without the year, in %s', (locale) => {
+    const text = plain(formatShortDateTime('2026-12-31T22:30:00Z', locale));
+    expect(text).toContain('00:30');
+    expect(text).toMatch(/\b0?1[./]0?1\b/);
+    expect(text).not.toContain('2027');
+    expect(text).not.toMatch(nonLatinDigits);
+    // Shorter than the long format: it fits a phone's line with the venue.
+    expect(text.length).toBeLessThan(plain(formatDateTime('2026-12-31T22:30:00Z', locale)).length);
   });
 });
 

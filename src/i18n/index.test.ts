@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../api/contract/common.ts';
-import { chooseLocale, directionOf, initI18n, localeReady } from './index.ts';
+import {
+  chooseLocale,
+  cookieValue,
+  directionOf,
+  initI18n,
+  LOCALE_STORAGE_KEY,
+  localeReady,
+  savedLocale,
+} from './index.ts';
 
 const enabled: readonly Locale[] = ['he', 'en', 'ru'];
 
@@ -56,6 +64,27 @@ describe('chooseLocale', () => {
       locale: 'ru',
       invalidQuery: false,
     });
+  });
+});
+
+describe('savedLocale', () => {
+  const clearCookie = () => (document.cookie = 'shop_locale=; Max-Age=0; Path=/');
+
+  it('reads the language cookie every visit writes, before the stored menu choice', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'ru');
+    document.cookie = 'shop_locale=en; Path=/';
+    expect(savedLocale()).toBe('en');
+    clearCookie();
+    expect(savedLocale()).toBe('ru');
+    localStorage.removeItem(LOCALE_STORAGE_KEY);
+    expect(savedLocale()).toBeNull();
+  });
+
+  it('finds a cookie among others, by its whole name', () => {
+    expect(cookieValue('a=1; shop_locale=en; b=2', 'shop_locale')).toBe('en');
+    expect(cookieValue('xshop_locale=ru; shop_locale=he', 'shop_locale')).toBe('he');
+    expect(cookieValue('a=1', 'shop_locale')).toBeNull();
+    expect(cookieValue('', 'shop_locale')).toBeNull();
   });
 });
 

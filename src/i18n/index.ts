@@ -103,6 +103,30 @@ export function preloadMessages(locale: string | null): void {
 
 export const LOCALE_STORAGE_KEY = 'shop.locale';
 
+/** A cookie's raw value in `document.cookie`'s form ("a=1; b=2"), or null (a locale needs no decoding). */
+export function cookieValue(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * The language the customer had last: the cookie every visit writes (a `?language=` link's too, not
+ * only the menu's choice) and the box office writes the first screen in, so the page a reload draws
+ * speaks the same language as that screen; else the choice this browser stored before the cookie.
+ */
+export function savedLocale(): string | null {
+  const fromCookie = cookieValue(document.cookie, LOCALE_COOKIE);
+  if (fromCookie) return fromCookie;
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null; // private modes may refuse storage
+  }
+}
+
 export function directionOf(locale: Locale): 'rtl' | 'ltr' {
   return rtlLocales.has(locale) ? 'rtl' : 'ltr';
 }

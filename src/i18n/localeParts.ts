@@ -17,6 +17,7 @@ export const CORE_KEYS: readonly string[] = [
   'cart',
   'calendar',
   'errors',
+  'nav',
   'account.header',
   'account.headerLoggedIn',
 ];

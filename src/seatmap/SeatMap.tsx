@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Loader, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -18,6 +18,7 @@ import {
   createSeatMap,
 } from './index.ts';
 import { nextSeat } from './keyboard.ts';
+import { Band, Control, type Hover, SeatTooltip } from './MapParts.tsx';
 import { PriceLegend, SeatLegend, type LegendMode } from './SeatLegend.tsx';
 import { SeatListView } from './SeatListView.tsx';
 import type { ColorMode, SeatColors } from './palette.ts';
@@ -62,13 +63,6 @@ export interface SeatMapProps {
 
 export interface SeatMapRef {
   handle(): SeatMapHandle | null;
-}
-
-interface Hover {
-  seat: SeatDescription;
-  x: number;
-  y: number;
-  note: string | null;
 }
 
 /**
@@ -340,76 +334,5 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
         />
       ) : null}
     </Box>
-  );
-}
-
-function Control(props: { label: string; onClick: () => void; glyph: string; pressed?: boolean }) {
-  return (
-    <Tooltip label={props.label} withArrow>
-      <ActionIcon
-        variant={props.pressed ? 'filled' : 'default'}
-        size="lg"
-        aria-label={props.label}
-        aria-pressed={props.pressed}
-        onClick={props.onClick}
-      >
-        <span aria-hidden>{props.glyph}</span>
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
-/** The rectangle being dragged to select seats. */
-function Band({ rect }: { rect: ScreenRect }) {
-  return (
-    <Box
-      pos="absolute"
-      left={Math.min(rect.x0, rect.x1)}
-      top={Math.min(rect.y0, rect.y1)}
-      w={Math.abs(rect.x1 - rect.x0)}
-      h={Math.abs(rect.y1 - rect.y0)}
-      style={{
-        border: '2px dashed var(--mantine-color-yellow-4)',
-        background: 'rgba(250, 204, 21, 0.12)',
-        pointerEvents: 'none',
-        zIndex: 2,
-      }}
-      data-testid="seat-map-band"
-    />
-  );
-}
-
-function SeatTooltip({
-  hover,
-  priceOf,
-}: {
-  hover: Hover;
-  priceOf?: ((tg: number) => string | null) | undefined;
-}) {
-  const { t } = useTranslation();
-  const { seat } = hover;
-  const price = priceOf?.(seat.ticketGroup);
-  return (
-    <Paper
-      shadow="md"
-      p="xs"
-      withBorder
-      pos="absolute"
-      style={{ left: hover.x + 14, top: hover.y + 14, pointerEvents: 'none', zIndex: 3, minWidth: 140 }}
-      data-testid="seat-tooltip"
-    >
-      <Text size="sm" fw={700}>
-        {t('seatmap.seatTitle', { section: seat.section, row: seat.row, seat: seat.seat })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t(`seatmap.kind.${seat.kind}`)}
-        {price ? ` · ${price}` : ''}
-      </Text>
-      {hover.note ? (
-        <Text size="xs" c="orange.8" fw={600} maw={220} data-testid="seat-tooltip-note">
-          {hover.note}
-        </Text>
-      ) : null}
-    </Paper>
   );
 }

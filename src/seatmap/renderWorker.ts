@@ -6,7 +6,7 @@ import { expose } from 'comlink';
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import type { Camera } from './camera.ts';
-import type { SeatMarks } from './labels.ts';
+import type { MapLabels, SeatMarks } from './labels.ts';
 import type { StylePalette } from './palette.ts';
 import { type FrameInfo, type SceneInit, SeatScene } from './scene.ts';
 
@@ -23,8 +23,8 @@ const host = {
     scene = await SeatScene.create(canvas, init);
     scene.onFrame = (f) => void onFrame(f);
   },
-  setPlan: (data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera) =>
-    need().setPlan(data, state, palette, cam),
+  setPlan: (data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera, labels?: MapLabels) =>
+    need().setPlan(data, state, palette, cam, labels),
   updateStates: (changed: ArrayLike<number>, states: ArrayLike<number>) =>
     need().updateStates(changed, states),
   setPalette: (palette: StylePalette) => need().setPalette(palette),

@@ -1,8 +1,9 @@
 import { proxy, transfer, wrap } from 'comlink';
+import i18next from 'i18next';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { type Camera, clampCamera, fitCamera, panBy, worldToScreen, zoomAt } from './camera.ts';
 import { ROW_LABELS_FROM_PX } from './camera.ts';
-import type { SeatMarks } from './labels.ts';
+import type { MapLabels, SeatMarks } from './labels.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import type { SceneHost } from './renderWorker.ts';
 import type { FrameInfo, SceneInit } from './scene.ts';
@@ -20,6 +21,17 @@ const canDrawInWorker = () =>
   typeof OffscreenCanvas !== 'undefined' &&
   typeof HTMLCanvasElement !== 'undefined' &&
   'transferControlToOffscreen' in HTMLCanvasElement.prototype;
+
+/**
+ * The stage's name in the page's language ("Screen", "מסך"), from the shop's texts: the map is loaded
+ * again when the language changes, so it is read with each plan. None where the texts are not loaded
+ * (a benchmark page without i18next).
+ */
+function stageName(stage: RenderData['stage']): string | null {
+  if (!stage) return null;
+  const key = `seatmap.stageLabel.${stage.kind}`;
+  return i18next.exists(key) ? i18next.t(key) : null;
+}
 
 function newCanvas(container: HTMLElement, width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
@@ -141,8 +153,11 @@ export class SeatMapRenderer {
     this.data = data;
     this.state = state;
     this.cam = fitCamera(data.bounds, this.w, this.h);
+    const labels: MapLabels = { stage: stageName(data.stage) };
+    // What the map writes over its stage, for tools and tests (the drawing itself is pixels).
+    this.canvas.dataset.stageLabel = labels.stage ?? '';
     // The scene gets copies (the worker's own), this thread keeps its arrays for hit tests and keys.
-    void this.scene.setPlan(data, state, palette, this.cam);
+    void this.scene.setPlan(data, state, palette, this.cam, labels);
   }
 
   /** Applies seat state changes (status update, selection): this thread's copy, then the drawing. */

@@ -1,7 +1,7 @@
 import type { Application } from 'pixi.js';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import { type Camera, type Rect, visibleRect } from './camera.ts';
-import { Overlay, type SeatMarks } from './labels.ts';
+import { type MapLabels, Overlay, type SeatMarks } from './labels.ts';
 import { startPixi } from './sceneStart.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import {
@@ -117,15 +117,15 @@ export class SeatScene {
     return new SeatScene(app, init, software, paint);
   }
 
-  /** A new plan, with the camera its first frame shows. */
-  setPlan(data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera): void {
+  /** A new plan, with the camera its first frame shows and the words the map writes on it. */
+  setPlan(data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera, labels?: MapLabels): void {
     this.marks = { picked: [], warn: [] };
     this.tiles.clear();
     this.world?.destroy();
     this.stateVersion++;
     this.world = new World(data, state, palette, this.colors, this.resolution, this.paintWorker);
     this.cam = cam;
-    this.overlay.setPlan(data);
+    this.overlay.setPlan(data, labels);
     // Ask for the first frame's tiles now rather than at the next animation frame.
     this.renderNow();
   }

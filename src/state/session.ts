@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { Locale } from '../api/contract/common.ts';
-import type { Settings } from '../api/contract/session.ts';
+import type { MenuEntry, Settings } from '../api/contract/session.ts';
 import { configureCaptcha } from '../api/captcha.ts';
 import { ApiCallError, setVisitorUuid } from '../api/client.ts';
 import { api } from '../api/endpoints.ts';
@@ -11,15 +11,27 @@ export interface SessionState {
   uuid: string | null;
   settings: Settings | null;
   locale: Locale;
+  /** The header menu's and the board's entries (GET /menu): what is sold besides seats, now. */
+  menu: MenuEntry[];
 }
 
-export const session = proxy<SessionState>({ uuid: null, settings: null, locale: 'he' });
+export const session = proxy<SessionState>({ uuid: null, settings: null, locale: 'he', menu: [] });
 
-/** Fetches the visitor uuid and the settings; every later call carries the uuid header. */
+/** Fetches the visitor uuid, the settings and the menu; every later call carries the uuid header. */
 export async function startSession(): Promise<Settings> {
-  const [s, settings] = await Promise.all([api.session().catch(visitorLater), api.settings()]);
+  const [s, settings, menu] = await Promise.all([
+    api.session().catch(visitorLater),
+    api.settings(),
+    // Beside the settings, so the header is drawn once, whole, as the box office's first screen drew it;
+    // without an answer, the venue's entries (a page may say it has nothing for sale).
+    api.menu().then(
+      (m) => m.entries,
+      () => null,
+    ),
+  ]);
   if (s) adoptVisitor(s.uuid);
   session.settings = settings;
+  session.menu = menu ?? [...settings.menu.entries];
   configureVenue(settings);
   configureCaptcha(settings.customerArea.captchaSiteKey);
   return settings;

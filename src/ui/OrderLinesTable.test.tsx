@@ -99,8 +99,8 @@ describe('OrderLinesTable', () => {
     );
     const lines = screen.getAllByTestId('confirmation-ticket');
     expect(lines.map((l) => l.textContent)).toEqual([
-      'Stalls · Row 5 · Seats \u20663–5\u20693 × Regular · Standard₪126.00',
-      'Stalls · Row 5 · Seat 8Student · Standard₪36.00',
+      'Stalls, row 5, seats \u20663–5\u20693 × Regular · Standard₪126.00',
+      'Stalls, row 5, seat 8Student · Standard₪36.00',
     ]);
     const addons = screen.getAllByTestId('order-addon');
     expect(addons.map((a) => a.textContent)).toEqual(['+ 3D glasses × 2₪10.00']);
@@ -112,7 +112,7 @@ describe('OrderLinesTable', () => {
     const names = { sectionNames: { he: 'אולם', en: 'Stalls' } };
     show(order([ticket('3', names), ticket('4', names)]));
     const line = screen.getByTestId('confirmation-ticket');
-    expect(within(line).getByText(/מושבים/).textContent).toBe('אולם · שורה 5 · מושבים \u20663–4\u2069');
+    expect(within(line).getByText(/מושבים/).textContent).toBe('אולם, שורה 5, מושבים \u20663–4\u2069');
     expect(screen.getByTestId('order-addon').textContent).toContain('משקפי תלת-ממד × 2');
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { VideoPurchase } from '../api/contract/customer.ts';
 import { formatDate, formatDateTime, pickText } from '../i18n/format.ts';
+import { withQuery } from '../routing/paths.ts';
 import { useLocale } from './useLocale.ts';
 import { VideoStatusBadge, videoWindowText } from './VideoStatus.tsx';
 
@@ -44,7 +45,11 @@ export function VideoList({ videos }: { videos: readonly VideoPurchase[] }) {
                 </Text>
               </Stack>
               {watchable ? (
-                <Button component={Link} to={v.watchPath} data-testid="video-watch">
+                <Button
+                  component={Link}
+                  to={withQuery(v.watchPath, { language: locale })}
+                  data-testid="video-watch"
+                >
                   {t('vod.watch')}
                 </Button>
               ) : (

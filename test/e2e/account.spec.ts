@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { CancellationQuote, ReservationsAnswer } from '../../src/api/contract/customer.ts';
+import { shot } from './helpers.ts';
 
 /**
  * The personal area in real Chromium against the real server: login by mobile number with the code
@@ -51,7 +52,6 @@ async function logInByPhone(page: Page, lang: keyof typeof who) {
   const code = /\b(\d{6})\b/.exec(await latestSms(page.request, w.mobileKey))![1]!;
   await page.locator('[data-testid="sms-code"] input').first().click();
   await page.keyboard.type(code);
-  await page.getByTestId('verify-code').click();
   await expect(page.getByTestId('customer-area')).toBeVisible();
   await expect(page.getByTestId('account-button')).toContainText(w.name);
 }
@@ -59,7 +59,7 @@ async function logInByPhone(page: Page, lang: keyof typeof who) {
 const shekels = (agorot: number) => (agorot / 100).toFixed(2);
 
 for (const lang of ['he', 'en'] as const) {
-  test(`a returning customer logs in by phone, cancels a reservation after seeing its fee, replaces a voucher and logs out (${lang})`, async ({
+  test(`a returning customer logs in by phone, cancels a reservation after seeing its fee, replaces a voucher keeping its dates and logs out (${lang})`, async ({
     page,
   }) => {
     const w = who[lang];
@@ -95,13 +95,24 @@ for (const lang of ['he', 'en'] as const) {
       has: page.getByTestId('replace-voucher'),
     });
     const reference = (await voucher.first().getAttribute('data-reference'))!;
-    await voucher.first().getByTestId('replace-voucher').click();
+    const row = page.locator(`[data-testid="voucher"][data-reference="${reference}"]`);
+    // Valid for months, bought weeks ago: a replacement keeps both dates (issue 35), and says so first.
+    const purchased = await row.getByTestId('voucher-purchased').innerText();
+    const expires = await row.getByTestId('voucher-expires').innerText();
+    await row.getByTestId('replace-voucher').click();
     await expect(page.getByTestId('voucher-dialog')).toContainText(w.exchangeDays);
+    await expect(page.getByTestId('replacement-valid-until')).toContainText(expires);
+    await expect(page.getByTestId('replacement-purchased')).toContainText(purchased);
+    if (lang === 'he') await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, `replacement-dialog-${lang}.png`, false);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId('confirm-voucher').click();
     await expect(page.getByTestId('voucher-done')).toContainText(reference);
-    const row = page.locator(`[data-testid="voucher"][data-reference="${reference}"]`);
+    await expect(page.getByTestId('voucher-done')).toContainText(expires);
     await expect(row).toHaveAttribute('data-status', 'for_replacement');
     await expect(row.getByTestId('voucher-status')).toHaveText(w.forReplacement);
+    await expect(row.getByTestId('voucher-purchased')).toHaveText(purchased);
+    await expect(row.getByTestId('voucher-expires')).toHaveText(expires);
 
     // Logout ends the session on the server too: a reload shows the login again.
     await page.getByTestId('logout').click();
@@ -124,7 +135,6 @@ test('a wrong code is refused; the login link from the SMS works once', async ({
   const wrong = code === '000000' ? '111111' : '000000';
   await page.locator('[data-testid="sms-code"] input').first().click();
   await page.keyboard.type(wrong);
-  await page.getByTestId('verify-code').click();
   await expect(page.getByTestId('login-error')).toContainText('Wrong verification code');
 
   const link = /https?:\/\/\S+\/customer-area\/login\/\S+/.exec(sms)![0]!;
@@ -140,4 +150,36 @@ test('a wrong code is refused; the login link from the SMS works once', async ({
 
   await page.goto(path);
   await expect(page.getByTestId('link-login-error')).toContainText('already used');
+});
+
+test('my vouchers: a gift card is one card with its value in its own column, a ticket voucher counts its uses (en desktop, he phone)', async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/customer/login', {
+    data: { email: 'avi@example.com', password: 'avi-demo-2026' },
+  });
+  expect(login.ok()).toBe(true);
+  await page.goto('/customer-area?language=en');
+  await page.getByTestId('tab-vouchers').click();
+  // Seeded: a ₪200 gift card spent in full, and five tickets with two used.
+  const spent = page
+    .locator('[data-testid="voucher"][data-status="no_balance"]')
+    .filter({ has: page.getByTestId('voucher-value').getByText('₪200.00', { exact: true }) });
+  await expect(spent.getByTestId('voucher-quantity')).toHaveText('1');
+  await expect(spent.getByTestId('voucher-balance')).toHaveText('₪0.00');
+  const spentRef = (await spent.getAttribute('data-reference'))!;
+  const tickets = page
+    .locator('[data-testid="voucher"][data-status="partially_redeemed"]')
+    .filter({ has: page.getByTestId('voucher-quantity').getByText('5', { exact: true }) });
+  await expect(tickets.getByTestId('voucher-value')).toHaveText('—');
+  await expect(tickets.getByTestId('voucher-balance')).toHaveText('3');
+  await page.screenshot({ path: test.info().outputPath('vouchers-tab-en.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/customer-area?language=he');
+  await page.getByTestId('tab-vouchers').click();
+  const spentHe = page.locator(`[data-testid="voucher"][data-reference="${spentRef}"]`);
+  await expect(spentHe.getByTestId('voucher-quantity')).toHaveText('1');
+  await expect(spentHe.getByTestId('voucher-value')).toContainText('200.00');
+  await page.screenshot({ path: test.info().outputPath('vouchers-tab-phone-he.png'), fullPage: true });
 });

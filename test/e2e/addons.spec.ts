@@ -19,7 +19,7 @@ import {
  */
 
 const texts = {
-  en: { glasses: '3D glasses', seats: 'Seats', expired: 'This e-ticket has expired' },
+  en: { glasses: '3D glasses', seats: 'seats', expired: 'This e-ticket has expired' },
   he: { glasses: 'משקפי תלת-ממד', seats: 'מושבים', expired: 'הכרטיס האלקטרוני אינו זמין עוד' },
 } as const;
 

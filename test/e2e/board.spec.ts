@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
-import { boardReady } from './helpers.ts';
+import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
+import { boardReady, openSeatList, plainFreeSeats, seatButton, shot } from './helpers.ts';
 
 /**
  * The events board in real Chromium against the real box office: one card per feature and day with its
@@ -114,4 +114,97 @@ test('the search finds Hebrew titles and ignores Hebrew points (he)', async ({ p
   await expect(page.getByTestId('board-count')).toContainText('אירועים:');
   await page.getByTestId('reset-filters').click();
   await expect.poll(async () => (await renderedFeatureIds(page)).length).toBeGreaterThan(3);
+});
+
+test('the board\'s "from" price is all in: one ticket at it costs exactly that at checkout (en)', async ({
+  page,
+  request,
+}) => {
+  const { day, featureId, shows } = await filmDay(request);
+  // The card names its showtimes' lowest price; the test buys at the showtime that has it.
+  const from = Math.min(...shows.map((s) => s.minPrice!));
+  const show = shows.find((s) => s.minPrice === from)!;
+  const { ticketGroups, serviceCharge } = (await (
+    await request.get(`/api/presentations/${show.id}/ticketGroups`)
+  ).json()) as { ticketGroups: TicketGroup[]; serviceCharge: { amount: number } };
+  // The cheapest ticket one can buy alone, and its handling fee (its own, else the show's).
+  const cheapest = ticketGroups
+    .flatMap((g) =>
+      g.tickets.map((tk) => ({ group: g.id, tk, fee: tk.serviceCharge || serviceCharge.amount })),
+    )
+    .filter(
+      ({ tk }) => tk.multiplyFactor === 1 && !tk.isMultiplyFactorSubTicket && tk.requiredTicketId === null,
+    )
+    .sort((a, b) => a.tk.price + a.fee - (b.tk.price + b.fee))[0]!;
+  expect(cheapest.fee).toBeGreaterThan(0);
+  expect(show.minPrice).toBe(cheapest.tk.price + cheapest.fee);
+
+  await page.goto(`/?language=en&date=${day}`);
+  const card = page.locator(
+    `section[data-day="${day}"] [data-testid="feature-card"][data-feature-id="${featureId}"]`,
+  );
+  const meta = await card.locator('p').first().textContent();
+  const shown = /From (₪[\d,.]+) incl\. fees/.exec(meta ?? '')?.[1];
+  expect(shown, meta ?? '').toBe(`₪${(from / 100).toFixed(2)}`);
+
+  // The showtime's order: one seat of the cheapest ticket's level, that ticket, and the summary's total.
+  const [seat] = (await plainFreeSeats(request, show, { ticketGroup: cheapest.group })).slice(-1);
+  await card.locator(`[data-testid="purchase-button"][data-presentation-id="${show.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${show.id}(\\?|$)`));
+  await openSeatList(page, 'en', show.id);
+  await seatButton(page, 'en', seat!).click();
+  await expect(seatButton(page, 'en', seat!)).toHaveAttribute('aria-pressed', 'true');
+  // The seat step's running total is all in too.
+  await expect(page.getByTestId('seats-total')).toContainText('incl. fees');
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('ticket-row').first().locator('input').first().click();
+  await page.getByRole('option', { name: new RegExp(`^${cheapest.tk.name.en!}`) }).click();
+  await expect(page.getByTestId('order-total')).toHaveText(shown!);
+});
+
+test('a show after midnight reads as the night before on the board and its order page (en desktop, he phone)', async ({
+  page,
+  request,
+}) => {
+  // The demo's 00:15 cinema show after Thursdays and Fridays: its business date is the evening before.
+  const all = await board(request);
+  const calendarDay = (iso: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date(iso));
+  const night = all.find(
+    (p) => p.category === 'movie' && p.saleStatus === 'open' && calendarDay(p.dateTime) !== p.businessDate,
+  )!;
+  expect(night, 'a show after midnight on sale').toBeTruthy();
+  const day = night.businessDate;
+  const evening = new Date(`${day}T12:00:00Z`).getUTCDay();
+  expect([4, 5]).toContain(evening);
+  const words = {
+    en: { night: ['Thursday night', 'Friday night'][evening - 4]!, heading: /^(Thursday|Friday), / },
+    he: { night: ['חמישי בלילה', 'שישי בלילה'][evening - 4]!, heading: /^יום (חמישי|שישי), / },
+  };
+
+  for (const lang of ['en', 'he'] as const) {
+    if (lang === 'he') await page.setViewportSize({ width: 390, height: 844 });
+    const w = words[lang];
+    await page.goto(`/?language=${lang}&date=${day}`);
+    await boardReady(page);
+    // On the board: under the evening's heading, as "Friday night, 00:15".
+    const section = page.locator(`section[data-day="${day}"]`);
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(w.heading);
+    const button = section.locator(`[data-testid="purchase-button"][data-presentation-id="${night.id}"]`);
+    await expect(button).toContainText(`${w.night}, 00:15`);
+    await button.scrollIntoViewIfNeeded();
+    await shot(page, `night-board-${lang}.png`, false);
+
+    // Its order page: the night, and the show's real calendar date beside it.
+    await button.click();
+    const header = page.getByTestId('presentation-header');
+    await expect(header).toContainText(`${w.night}, 00:15 (`);
+    // A desktop's long date (05/12/2026); a phone's one line has the short one (5.12).
+    const [y, m, d] = calendarDay(night.dateTime).split('-');
+    await expect(header).toContainText(lang === 'en' ? `${d}/${m}/${y}` : `${Number(d)}.${Number(m)}`);
+    await shot(page, `night-order-${lang}.png`, false);
+    // The box office's first paint of the page says the same.
+    const html = await (await request.get(`/order/${night.id}?language=${lang}`)).text();
+    expect(html).toContain(`${w.night}, 00:15 (`);
+  }
 });

@@ -29,7 +29,7 @@ test('the cart survives a reload and shows in a second tab (en)', async ({ page,
 
   await page.reload();
   await expect(cartCount(page)).toContainText('1');
-  await expect(page.getByTestId('seats-chosen')).toContainText(`${seat!.row}/${seat!.seat}`);
+  await expect(page.getByTestId('seats-chosen')).toContainText(`row ${seat!.row}, seat ${seat!.seat}`);
 
   const second = await context.newPage();
   await second.goto('/?language=en');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { CancellationQuote } from '../../src/api/contract/customer.ts';
+import type { CancellationQuote, VouchersAnswer } from '../../src/api/contract/customer.ts';
+import type { OwnGiftCardsAnswer } from '../../src/api/contract/vouchers.ts';
 import {
   cinemaShows,
   fillCard,
@@ -13,6 +14,7 @@ import {
 } from './helpers.ts';
 
 const shekels = (agorot: number) => (agorot / 100).toFixed(2);
+const DANA = { email: 'dana@example.com', password: 'dana-demo-2026' };
 
 /**
  * The one checkout in real Chromium against the real server and its sandbox acquirer: 3-D Secure
@@ -193,4 +195,50 @@ test('an order paid wholly by a gift card asks for no card (en)', async ({ page,
   await expect(page.getByTestId('confirmation')).toBeVisible();
   await expect(page.getByTestId('confirmation-payment')).toHaveCount(1);
   await expect(page.getByTestId('confirmation-payment')).toContainText('••••DBOX');
+});
+
+test('a logged-in customer taps her own gift card in the voucher dialog: no code typed, none shown (he, phone)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Dana owns a ₪100 gift card (server/seed/customers.ts); the personal area is where its code is kept.
+  expect((await page.request.post('/api/customer/login', { data: DANA })).status()).toBe(200);
+  const mine = (await (
+    await page.request.get('/api/customer-area/system-vouchers')
+  ).json()) as VouchersAnswer;
+  const codes = mine.systemVouchers.filter((v) => v.IsStoredValue).map((v) => v.Reference);
+  expect(codes.length).toBeGreaterThan(0);
+
+  const show = (await cinemaShows(request, 12))[16]!;
+  const seats = (await plainFreeSeats(request, show)).slice(0, 2); // 2 × ₪42 + 2 × ₪5 = ₪94
+  await toPayment(page, 'he', show, seats);
+  await fillCustomer(page);
+  await page.getByTestId('add-voucher').click();
+  const dialog = page.getByTestId('voucher-dialog');
+  // Her card with what it can pay, above the code field; its code masked.
+  const card = dialog.getByTestId('own-gift-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('כרטיס מתנה');
+  await expect(card).toContainText('••••');
+  await expect(card.getByTestId('own-gift-card-balance')).toContainText('100.00');
+  await shot(page, 'own-gift-card-dialog-he.png', false);
+  await card.click();
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByTestId('voucher-found')).toContainText('100.00');
+  await expect(dialog.locator('input[name=voucherAmount]')).toHaveValue('₪94.00');
+  await expect(dialog.locator('input[name=voucherCode]')).toHaveValue('');
+  await dialog.getByTestId('voucher-apply').click();
+
+  await expect(page.getByTestId('applied-voucher')).toContainText('••••');
+  await expect(page.getByTestId('amount-due')).toContainText('0.00');
+  await expect(page.locator('input[name=cardnumber]')).toHaveCount(0);
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation')).toBeVisible();
+  await expect(page.getByTestId('confirmation-payment')).toHaveCount(1);
+  await expect(page.getByTestId('confirmation-payment')).toContainText('94.00');
+  for (const code of codes) await expect(page.locator('body')).not.toContainText(code);
+  // What is left on the card, as the next dialog will offer it.
+  const left = (await (await page.request.get('/api/customer-area/gift-cards')).json()) as OwnGiftCardsAnswer;
+  expect(left.giftCards.map((c) => c.balance)).toEqual([600]);
 });

@@ -10,12 +10,14 @@ import { buildNeighbours } from '../../workers/seatplan/adjacency.ts';
 import { SEAT_STATE, seatKeyOf } from '../../workers/seatplan/model.ts';
 import { parsePlan } from '../../workers/seatplan/parse.ts';
 import { validateSelection } from '../../workers/seatplan/rules.ts';
-import { cinemaShows as showsOfPlan, fillCard, type Lang } from './helpers.ts';
+import { DEMO_ORDER_TERMS } from '../../server/seed/terms.ts';
+import { cinemaShows as showsOfPlan, fillCard, type Lang, shot } from './helpers.ts';
 
 /**
  * The customer form in real Chromium: the generic field messages (required, letters only, e-mail,
- * minimum and maximum length, digits only) as the customer types, in English and Hebrew; a venue whose
- * form requires the branch; and a product sent by post asking for a delivery address. Shows used: the
+ * minimum and maximum length, digits only) as the customer types, in English and Hebrew; the terms the
+ * box's link opens, in the page's language; a venue whose form requires the branch; and a product sent
+ * by post asking for a delivery address. Shows used: the
  * music hall (plan 21) on the shared server; the venue asking for the branch runs its own server and
  * database (SETTINGS_FILE), so its cinema and orchestra seats are nobody else's.
  */
@@ -95,6 +97,33 @@ for (const [lang, index] of [
     await expect(page.getByTestId('confirmation')).toBeVisible();
   });
 }
+
+test("the terms box's link opens the venue's terms in the page's language, the box left as it was", async ({
+  page,
+}) => {
+  // The demo's terms are text (settings order.terms): a dialog, in Hebrew on a phone, then in English.
+  for (const [lang, title] of [
+    ['he', 'תנאי ההזמנה'],
+    ['en', 'Order terms'],
+  ] as const) {
+    await page.setViewportSize(lang === 'he' ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+    // The shortest way to the details step: a donation of a fixed amount.
+    await page.goto(`/donations?language=${lang}`);
+    await page.getByTestId('donation-amount-12').click();
+    await page.getByTestId('next-step').click();
+    const box = page.getByTestId('terms');
+    await expect(box).not.toBeChecked();
+    await page.getByTestId('terms-link').click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    const paragraphs = DEMO_ORDER_TERMS[lang]!.split('\n\n');
+    await expect(dialog.locator('p')).toHaveText(paragraphs);
+    await shot(page, `terms-${lang}.png`, false);
+    await dialog.getByTestId('terms-close').click();
+    await expect(dialog).toBeHidden();
+    await expect(box).not.toBeChecked();
+  }
+});
 
 // --- A venue whose form asks for the branch and the address: its own server and database ----------
 

@@ -63,6 +63,8 @@ test('enrols in the season in Hebrew with a fixed seat, a tariff and two optiona
   await expect(page.getByTestId('enrolment-tariff-step').getByRole('radio', { checked: true })).toHaveCount(
     1,
   );
+  // The whole subscription's price is said here, where the tariff is chosen: what the payment charges.
+  const total = (await page.getByTestId('enrolment-total').textContent())!.split(': ').pop()!;
   await page.getByTestId('next-step').click();
 
   // 3. The concerts: the six required, and exactly two optional ones.
@@ -82,6 +84,7 @@ test('enrols in the season in Hebrew with a fixed seat, a tariff and two optiona
 
   // 5. Details and payment by the sandbox card.
   await expect(page.getByTestId('checkout')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(total);
   await page.getByTestId('terms').check();
   await fillCard(page, 'he', '4111 1111 1111 1111');
   await page.screenshot({ path: test.info().outputPath('enrol-payment-he.png'), fullPage: true });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  buySeat,
   cinemaShows,
   fillCard,
   logInFromHeader,
@@ -68,4 +69,25 @@ test('premium seats cannot be held: the box office refuses, and one click makes 
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('confirmation')).toBeVisible();
   await expect(page.getByTestId('hold-deadline')).toHaveCount(0);
+});
+
+test('a new customer is not offered a hold: after the hold’s login they are told why and pay now (en)', async ({
+  page,
+  request,
+}) => {
+  const show = (await cinemaShows(request, 12))[13]!;
+  // A customer who has bought a ticket once, and holds no membership.
+  const mobile = `054-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await buySeat(request, show, mobile);
+  const seats = (await plainFreeSeats(request, show)).slice(0, 1);
+  await toPayment(page, 'en', show, seats);
+  // Not logged in yet: the choice is there, and asks who they are.
+  await page.getByTestId('order-type').getByText('Reserve, pay at the box office').click();
+  await expect(page.getByTestId('login-panel')).toBeVisible();
+  await logInInPanel(page, 'en', mobile);
+  await expect(page.getByTestId('login-panel')).toBeHidden();
+  await expect(page.getByTestId('order-type')).toHaveCount(0);
+  await expect(page.getByTestId('payment-error')).toContainText('needs an active membership');
+  await expect(page.locator('input[name=cardnumber]')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('hold-not-offered-en.png'), fullPage: true });
 });

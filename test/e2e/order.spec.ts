@@ -8,6 +8,8 @@ import {
   openSeatList,
   plainFreeSeats,
   seatButton,
+  shot,
+  toPayment,
 } from './helpers.ts';
 
 /** The seat order flow in real Chromium against the real server and a fresh SQLite database. */
@@ -90,6 +92,36 @@ for (const [lang, index] of [
     expect(after.some((s) => s.key === a!.key || s.key === b!.key)).toBe(false);
   });
 }
+
+test('in Hebrew the seats are named in Hebrew, side by side as one range, and the map names the screen (he, phone)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const show = (await shows(request, 12))[3]!;
+  // Two free seats side by side in a row.
+  const free = await plainFreeSeats(request, show);
+  const a = free.find(
+    (s, i) => free[i + 1]?.row === s.row && Number(free[i + 1]!.seat) === Number(s.seat) + 1,
+  )!;
+  const b = free[free.indexOf(a) + 1]!;
+  await openSeatList(page, 'he', show.id);
+  // The map writes the screen's name at it, in the page's language.
+  await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toHaveAttribute(
+    'data-stage-label',
+    'מסך',
+  );
+  await toPayment(page, 'he', show, [b, a]);
+  // The cinema's one section is "Hall": אולם in Hebrew, the two seats one range, lower number first.
+  const place = `אולם, שורה ${a.row}, מושבים \u2066${a.seat}\u2013${b.seat}\u2069`;
+  await expect(page.getByTestId('order-summary')).toContainText(place);
+  await expect(page.getByTestId('order-summary')).not.toContainText('Hall');
+  await fillDetails(page, 'he', '4111 1111 1111 1111');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('confirmation-ticket')).toHaveCount(1);
+  await expect(page.getByTestId('confirmation-ticket')).toContainText(place);
+  await shot(page, 'seat-place-he.png');
+});
 
 for (const [lang, width] of [
   ['he', 390],

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatDateTime } from '../../src/i18n/format.ts';
-import { boardReady } from './helpers.ts';
+import { boardReady, shot } from './helpers.ts';
 
 /** Where the heading's text itself sits (a block element spans the whole width either way). */
 async function headingTextBox(page: Page): Promise<{ left: number; right: number; width: number }> {
@@ -38,6 +38,30 @@ test.describe('the shop shell', () => {
     expect(box.right).toBeLessThan(box.width / 2);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Events board' })).toBeVisible();
+  });
+
+  test('English from a link holds on every page and every reload: memberships, gift cards, personal area', async ({
+    page,
+  }) => {
+    // A shared link names English once; no page after it does.
+    await page.goto('/?language=en');
+    await boardReady(page);
+    const english = async (testId: string) => {
+      await expect(page.getByTestId(testId).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByTestId('account-button')).toHaveText('Personal area');
+    };
+    await page.goto('/membership');
+    await english('membership-list');
+    await page.reload();
+    await english('membership-list');
+    await page.goto('/digital');
+    await english('voucher-offer');
+    await page.goto('/customer-area');
+    await english('login-panel');
+    await page.reload();
+    await english('login-panel');
+    await shot(page, 'reload-customer-area-en.png');
   });
 
   test('a language that is not enabled gives the 404 page', async ({ page }) => {
@@ -85,6 +109,84 @@ test.describe('the shop shell', () => {
     expect(days.filter((x) => x !== 'vod')).toEqual([date]);
     await expect(page.locator(`[data-day="${date}"] h2`)).toContainText(`${d}/${m}/${y}`);
   });
+});
+
+test('the header menu leads to everything for sale: a drawer on a Hebrew phone, links on an English desktop', async ({
+  browser,
+  page,
+}) => {
+  // A phone, in Hebrew: a 44 px menu button at the start of the header (the right), named in Hebrew.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const p = await phone.newPage();
+  await p.goto('/');
+  await boardReady(p);
+  await expect(p.getByRole('navigation', { name: 'תפריט ראשי' })).toBeHidden();
+  const button = p.getByRole('button', { name: 'תפריט', exact: true });
+  const box = (await button.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.x).toBeGreaterThan(390 / 2);
+  const entries = [
+    ['כרטיסי מתנה', '/digital'],
+    ['מנויים', '/membership'],
+    ['תרומות', '/donations'],
+    ['צפייה בבית', '/digital/Presentation'],
+  ] as const;
+  for (const [name, path] of entries) {
+    await button.tap();
+    const drawer = p.getByRole('dialog', { name: 'תפריט' });
+    await expect(drawer).toBeVisible();
+    // From the right edge, as Hebrew reads (once it has slid in).
+    await expect
+      .poll(async () => {
+        const side = (await drawer.boundingBox())!;
+        return [Math.round(side.x), Math.round(side.x + side.width)];
+      })
+      .toEqual([70, 390]);
+    const link = drawer.getByRole('link', { name, exact: true });
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    if (path === '/digital') await shot(p, 'menu-drawer-he-390.png', false);
+    await link.tap();
+    await expect(p).toHaveURL(new RegExp(`${path}$`));
+    await expect(drawer).toBeHidden();
+    // Still in Hebrew, with what the page sells.
+    await expect(p.locator('html')).toHaveAttribute('lang', 'he');
+    const sold = {
+      '/digital': 'voucher-offer',
+      '/membership': 'membership-card-item',
+      '/donations': 'donation-fund',
+      '/digital/Presentation': 'digital-film',
+    }[path];
+    await expect(p.getByTestId(sold).first()).toBeVisible();
+  }
+  await shot(p, 'menu-watch-at-home-he-390.png', false);
+  await phone.close();
+
+  // A desktop, in English: the links beside the shop's name, the page's own marked; no menu button.
+  await page.goto('/?language=en');
+  await boardReady(page);
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Events',
+    'Gift cards',
+    'Memberships',
+    'Donations',
+    'Watch at home',
+  ]);
+  await expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+  // The board leads there too, under its showtimes.
+  await expect(page.getByTestId('more-for-sale').getByRole('link')).toHaveCount(4);
+  await shot(page, 'menu-desktop-en.png', false);
+  await nav.getByRole('link', { name: 'Memberships' }).click();
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(nav.getByRole('link', { name: 'Memberships' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('membership-card-item').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test.describe('in a browser far from Israel', () => {

@@ -65,7 +65,8 @@ test('a new customer buys the at-home film and watches it within its plays (en)'
   const viewing = page.waitForResponse((r) => /\/api\/vod\/[A-Z0-9]+\/\d+\?/.test(r.url()));
   await page.getByTestId('watch-now').click();
 
-  await expect(page).toHaveURL(/\/vod\/[A-Z0-9]+\/\d+\?k=/);
+  // The link keeps the language it was bought in (it may be opened on another device).
+  await expect(page).toHaveURL(/\/vod\/[A-Z0-9]+\/\d+\?k=[^&]+&language=en$/);
   const watchUrl = page.url();
   await expect(page.getByTestId('video-status')).toHaveAttribute('data-status', 'current');
   await expect(page.getByTestId('vod-window')).toContainText('Available until');
@@ -101,6 +102,7 @@ test('a new customer buys the at-home film and watches it within its plays (en)'
   // A reload within the grace period goes on with the same play.
   await page.reload();
   await expect(page.getByTestId('vod-play')).toHaveAttribute('data-resume', 'true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await playPastTwoSeconds(page);
   expect(await playsLeft(page)).toBe('2');
 

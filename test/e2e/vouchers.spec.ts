@@ -87,6 +87,8 @@ test('an open-price gift card in Hebrew for a new customer: /system-vouchers lea
   await expect(page.getByTestId('order-total')).toContainText('150.00');
   await page.screenshot({ path: test.info().outputPath('vouchers-payment-he.png'), fullPage: true });
   await payByCard(page, 'he');
+  // The account the login opened keeps the name typed at checkout: the header greets the customer.
+  await expect(page.getByTestId('account-button')).toContainText('נועה');
 
   const codes = await issuedCodes(page);
   expect(codes).toHaveLength(1);
@@ -108,6 +110,13 @@ test('an open-price gift card in Hebrew for a new customer: /system-vouchers lea
   await expect(page.getByTestId('voucher-barcode')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('vouchers-document-phone-he.png'), fullPage: true });
+  // …and so does the personal area, after a reload.
+  await page.goto('/customer-area');
+  await expect(page.getByTestId('customer-name')).toContainText('נועה ברק');
+  await page.screenshot({
+    path: test.info().outputPath('vouchers-new-account-phone-he.png'),
+    fullPage: true,
+  });
 });
 
 test('two fixed gift cards in English with a gift box by post, for a customer already logged in', async ({
@@ -228,4 +237,45 @@ test.describe('on a 390-pixel phone', () => {
       });
     });
   }
+});
+
+test('a gift card sent as a gift: the recipient’s e-mail, with the code and the message, reaches the outbox (en)', async ({
+  page,
+}) => {
+  const to = `gift.${Date.now()}@example.com`;
+  await logInByEmail(page, 'avi@example.com', 'avi-demo-2026');
+  await page.goto('/digital?language=en');
+  await page.getByTestId('voucher-offer').filter({ hasText: 'Cinema gift card' }).getByText('₪50.00').click();
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('next-step').click(); // logged in
+  await page.getByTestId('next-step').click(); // no extras
+
+  const form = page.getByTestId('gift-form');
+  await page.getByTestId('send-as-gift').check();
+  await form.locator('input[name=giftRecipientName]').fill('Noa Barak');
+  await form.locator('input[name=giftRecipientEmail]').fill(to);
+  await form.locator('textarea[name=giftMessage]').fill('Happy birthday, Noa! <b>Enjoy</b>');
+  // Today is the first day offered: the e-mail goes at once.
+  const today = await form.locator('input[name=giftDeliverOn]').inputValue();
+  await expect(form.locator('input[name=giftDeliverOn]')).toHaveAttribute('min', today);
+  await page.screenshot({ path: test.info().outputPath('vouchers-gift-en.png'), fullPage: true });
+  await payByCard(page, 'en');
+  await expect(page.getByTestId('gift-sent')).toContainText(`Noa Barak (${to})`);
+  const [code] = await issuedCodes(page);
+
+  await page.goto('/dev/mail-outbox?language=en');
+  const mail = page.getByTestId('mail').filter({ hasText: to });
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return mail.count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await expect(mail.getByTestId('mail-subject')).toHaveText('You have a gift card from Avi Cohen');
+  await expect(mail).toContainText(code!);
+  await expect(mail).toContainText('Happy birthday, Noa! <b>Enjoy</b>');
+  await page.screenshot({ path: test.info().outputPath('vouchers-gift-outbox-en.png'), fullPage: true });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arenaPlan, cinemaHallPlan, countSeats, orchestraHallPlan } from '../../server/seed/seatplans.ts';
+import {
+  arenaPlan,
+  cinemaHallPlan,
+  concertHallPlan,
+  countSeats,
+  generalAdmissionPlan,
+  orchestraHallPlan,
+} from '../../server/seed/seatplans.ts';
 import { FLAG, seatKeyOf } from './model.ts';
 import { parsePlan } from './parse.ts';
 
@@ -101,6 +108,41 @@ describe('parsePlan', () => {
     expect(parsePlan(plan, 'en').data!.sections[0]!.name).toBe('Stalls');
     expect(parsePlan(plan, 'ru').data!.sections[0]!.name).toBe(first.name);
     expect(parsePlan(plan).data!.sections[0]!.name).toBe(first.name);
+  });
+
+  it('calls every section of the demo plans by its name in each of the shop’s languages', () => {
+    const plans = [
+      cinemaHallPlan(ids, { rows: 4, seatsPerRow: 8, levels: { regular: 1, sofa: 3 }, variant: 'sofas' }),
+      concertHallPlan(ids, [1, 2, 3, 4, 5, 6]),
+      orchestraHallPlan(ids, [1, 2, 3]),
+      generalAdmissionPlan(ids, 1, 20),
+    ];
+    const expected = {
+      he: [
+        'אולם',
+        'אולם',
+        'יציע 1',
+        'יציע 2',
+        'פרטר',
+        'טרסה שמאלית',
+        'טרסה ימנית',
+        'יציע המקהלה',
+        'יציע',
+        'עמידה',
+      ],
+      en: ['Hall', 'Stalls', 'Balcony 1', 'Balcony 2', 'Parterre', 'Left terrace', 'Right terrace', 'Choir'],
+    };
+    for (const locale of ['he', 'en', 'ru', 'ar', 'pl'] as const) {
+      const names = plans.flatMap((p) => parsePlan(p, locale).data!.sections.map((s) => s.name));
+      expect(names).toHaveLength(10);
+      if (locale === 'he') expect(names).toEqual(expected.he);
+      if (locale === 'en') expect(names.slice(0, 8)).toEqual(expected.en);
+      // Each a word of that language: none is left in another (Arabic and Hebrew share no letters).
+      if (locale === 'ar') expect(names.every((n) => /[\u0600-\u06FF]/.test(n))).toBe(true);
+      if (locale === 'ru') expect(names.every((n) => /[\u0400-\u04FF]/.test(n))).toBe(true);
+    }
+    // The stage and the screen are part of the plan: the map writes their names at them.
+    expect(plans.map((p) => parsePlan(p).data!.stage?.kind)).toEqual(['screen', 'stage', 'stage', 'stage']);
   });
 
   it('refuses input that is not a plan at all', () => {

@@ -4,6 +4,7 @@ import { presentationSummary } from '../../../test/fixtures/presentationSummary.
 import {
   decimalAmount,
   type EventContext,
+  eventDescription,
   eventList,
   jsonLdText,
   offerAvailability,
@@ -158,6 +159,10 @@ describe('presentationEvent', () => {
     const e = show({ dateTime: '2026-11-24T22:30:00.000Z', businessDate: '2026-11-24' });
     expect(e.startDate).toBe('2026-11-25T00:30:00+02:00');
     expect(e.endDate).toBe('2026-11-25T02:00:00+02:00');
+    // What the page says of it: the night before, as the order page does (src/domain/showTime.ts).
+    expect(eventDescription({ ...base, dateTime: '2026-11-24T22:30:00.000Z' }, ctx)).toContain(
+      'Tuesday night, 00:30 (Wednesday, 25/11/2026)',
+    );
   });
 
   it('takes two hours when the feature has no length', () => {

@@ -1,12 +1,15 @@
 import type { Locale } from '../../../src/api/contract/common.ts';
 import type { PresentationSummary } from '../../../src/api/contract/presentations.ts';
 import { longDateTime, presentationDescription, textIn as pickText } from '../../../src/domain/pageText.ts';
+import { formatShowDateTime, nightOf } from '../../../src/domain/showTime.ts';
+import { localeTexts } from '../../services/localeTexts.ts';
 import { addressIn } from '../../../src/domain/venueAddress.ts';
 import { orderPath, vodPath } from '../../../src/routing/paths.ts';
 
 /**
  * schema.org `Event` data for search engines (Google's event rich results): pure functions of a
- * presentation summary and what the page knows (its address, the venue's zone and currency). No I/O.
+ * presentation summary and what the page knows (its address, the venue's zone and currency). No I/O
+ * beyond the locale files' words for a show after midnight (localeTexts, read once per language).
  */
 
 export interface EventContext {
@@ -82,12 +85,19 @@ export function offerAvailability(p: Pick<PresentationSummary, 'saleStatus' | 'a
   return `${SCHEMA}/InStock`;
 }
 
-/** The presentation's description in the page's language, its time in the venue's zone. */
+/**
+ * The presentation's description in the page's language, its time in the venue's zone; a show after
+ * midnight as the night before, as the order page says it (src/domain/showTime.ts).
+ */
 export function eventDescription(
   p: PresentationSummary,
   ctx: Pick<EventContext, 'locale' | 'timeZone' | 'country'>,
 ): string {
-  return presentationDescription(p, ctx.locale, longDateTime(p.dateTime, ctx.locale, ctx));
+  const when =
+    nightOf(Date.parse(p.dateTime), ctx.timeZone) === null
+      ? longDateTime(p.dateTime, ctx.locale, ctx)
+      : formatShowDateTime(p.dateTime, ctx.locale, localeTexts(ctx.locale), ctx.timeZone);
+  return presentationDescription(p, ctx.locale, when);
 }
 
 /**

@@ -14,6 +14,7 @@ import { catalogueGeneration } from '../../services/catalogue/generation.ts';
 import { posterInSize, posterPath } from '../../../src/domain/posters.ts';
 import type { PageHead } from './head.ts';
 import { boardPrepaint, orderPrepaint } from './prepaint.ts';
+import { shopMenu } from '../../services/menu/shopMenu.ts';
 import {
   type EventContext,
   eventDescription,
@@ -148,7 +149,7 @@ export class PageHeads {
         type: 'article',
         jsonLd: [presentationEvent(p, ctx)],
         // The order page's heading comes with the page; a video's page has no prepaint of its own.
-        prepaint: p.isVod ? undefined : orderPrepaint(p, locale),
+        prepaint: p.isVod ? undefined : orderPrepaint(p, locale, await this.menu()),
       };
     }
     if (BOARD.test(path)) {
@@ -172,10 +173,17 @@ export class PageHeads {
           now: this.app.deps.clock.now(),
           layout: this.app.deps.settings.listModes.presentations,
           posterOf: (p) => this.posterOf(p),
+          menu: await this.menu(),
         }),
       };
     }
     return { ...plain, canonical, alternates };
+  }
+
+  /** The header menu's entries, as GET /api/menu answers them: the first screen draws the same header. */
+  private menu() {
+    const { db, settings, clock } = this.app.deps;
+    return shopMenu(db.kysely, settings, () => clock.now());
   }
 
   private eventContext(p: PresentationSummary, locale: Locale): EventContext {

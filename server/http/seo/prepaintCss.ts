@@ -15,12 +15,20 @@ body { margin: 0; }
 .pp-c { max-width: 1140px; margin-inline: auto; padding-inline: 16px; }
 .pp-header { position: fixed; top: 0; left: 0; right: 0; height: 60px; z-index: 100; background: #fff;
   border-bottom: 1px solid #dee2e6; }
-.pp-hrow { height: 100%; display: flex; align-items: center; justify-content: space-between; gap: 16px; }
+.pp-hrow { height: 100%; display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.pp-hstart { display: flex; align-items: center; gap: 8px; }
+.pp-burger { display: inline-flex; align-items: center; justify-content: center; width: 44px; height: 44px;
+  border: 1px solid transparent; border-radius: 8px; color: #2e2e2e; }
+.pp-nav { display: flex; align-items: center; gap: 4px; }
+.pp-navlink { display: inline-flex; align-items: center; height: 26px; padding: 0 8px; border: 1px solid transparent;
+  border-radius: 8px; font-size: 14px; font-weight: 600; color: #2e2e2e; text-decoration: none; white-space: nowrap; }
+.pp-navon { background: #f3f0ff; color: #7950f2; }
 .pp-brand { color: #6741d9; font-size: 20px; font-weight: 800; text-decoration: none; }
 .pp-hend { display: flex; align-items: center; gap: 6px; }
 .pp-tagline { font-size: 14px; color: #5f666d; }
 .pp-account { font-size: 14px; font-weight: 600; color: #7950f2; text-decoration: none; padding: 0 10px;
   line-height: 26px; }
+.pp-accicon { display: none; }
 .pp-lang { min-width: 46px; height: 30px; padding: 0 10px; border: 1px solid #ced4da; border-radius: 8px;
   font-size: 16px; font-weight: 700; line-height: 28px; text-align: center; }
 .pp-main { padding: 76px 16px 16px; }
@@ -88,17 +96,35 @@ body { margin: 0; }
 .pp-strong { font-weight: 600; }
 .pp-cal { display: inline-flex; align-items: center; height: 26px; padding: 0 10px; border-radius: 8px;
   background: #f3f0ff; color: #7950f2; font-size: 14px; font-weight: 600; text-decoration: none; }
+.pp-calicon, .pp-narrow { display: none; }
 .pp-vod { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
 .pp-watch { display: inline-flex; align-items: center; height: 36px; padding: 0 18px; border-radius: 8px;
   background: #7950f2; color: #fff; font-size: 14px; font-weight: 600; text-decoration: none; }
 .pp-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; border: 0; }
 @media (max-width: 56.24em) { .pp-tagline { display: none; } }
+@media (max-width: 78.11875em) { .pp-nav { display: none; } }
+@media (min-width: 78.125em) { .pp-burger, .pp-tnav { display: none; } }
 @media (max-width: 37.5em) {
+  .pp-account { display: inline-flex; align-items: center; justify-content: center; width: 44px; height: 44px;
+    padding: 0; }
+  .pp-accicon { display: block; }
+  .pp-acclabel { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%);
+    white-space: nowrap; }
   .pp-card { grid-template-areas: 'poster body' 'action action'; column-gap: 12px; padding: 12px; }
   .pp-poster { width: 84px; height: 126px; }
   .pp-list .pp-poster { width: 60px; height: 90px; }
   .pp-time { min-width: 5rem; padding: 4px 8px; }
+  .pp-ph { gap: 0; }
+  .pp-wide { display: none; }
+  p.pp-narrow { display: block; }
+  div.pp-narrow { display: flex; }
+  .pp-trow { display: flex; align-items: center; justify-content: space-between; gap: 4px; }
+  .pp-trow .pp-h1 { min-width: 0; font-size: 22px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .pp-calicon { display: inline-flex; align-items: center; justify-content: center; flex-shrink: 0; width: 44px;
+    height: 44px; border-radius: 8px; color: #7950f2; }
+  .pp-sm { font-size: 14px; line-height: 1.45; }
+  .pp-cut { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 }
 `
   .replace(/\n\s*/g, ' ')

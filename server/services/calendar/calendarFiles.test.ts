@@ -72,3 +72,28 @@ describe('calendar files and the venue’s address', () => {
     ]);
   });
 });
+
+describe('calendar files of a show after midnight', () => {
+  // Saturday 5 December 2026, 00:15 in Jerusalem: Friday night.
+  const night = '2026-12-04T22:15:00Z';
+
+  it('names the night in the event’s title, at its true time', () => {
+    const p = presentationSummary({ id: 1, dateTime: night, title: { en: 'The Midnight Train' } });
+    const en = presentationCalendarFile(p, { ...opts, locale: 'en' });
+    expect(prop(en, 'SUMMARY')).toEqual(['SUMMARY:The Midnight Train (Friday night)']);
+    expect(unfold(en)).toMatch(/DTSTART[^\r]*20261205T001500/);
+    const doc = {
+      reservationIdentifier: 'R1',
+      documentKey: 'k'.repeat(20),
+      presentations: [shown({ dateTime: night })],
+    };
+    expect(orderEvents(doc, { ...opts, locale: 'he', description: 'R1' })[0]?.title).toBe(
+      'The Lighthouse Keeper (שישי בלילה)',
+    );
+  });
+
+  it('keeps the title of an evening show', () => {
+    const ics = presentationCalendarFile(presentationSummary({ id: 1 }), { ...opts, locale: 'en' });
+    expect(prop(ics, 'SUMMARY')).toEqual(['SUMMARY:The Lighthouse Keeper']);
+  });
+});

@@ -5,6 +5,9 @@ import { textIn as pickText } from '../../../src/domain/pageText.ts';
 import { addressIn } from '../../../src/domain/venueAddress.ts';
 import { edocumentPath, orderPath } from '../../../src/routing/paths.ts';
 import { type CalendarEvent, orderCalendar } from '../messages/ics.ts';
+import { nightName, nightOf } from '../../../src/domain/showTime.ts';
+import { VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
+import { localeTexts } from '../localeTexts.ts';
 
 /**
  * The calendar files the shop hands out (one RFC 5545 writer: ../messages/ics.ts): an order's
@@ -19,6 +22,16 @@ export function eticketUrl(
   locale: Locale,
 ): string {
   return `${publicUrl}${edocumentPath(doc.documentKey)}?language=${locale}`;
+}
+
+/**
+ * The event's SUMMARY: the title, and for a show after midnight the night it belongs to ("The Midnight
+ * Train (Friday night)"). A calendar puts it at 00:15 on the Saturday, its true time; the name keeps a
+ * customer from reading it as Saturday night (src/domain/showTime.ts).
+ */
+export function eventTitle(title: string, dateTime: string, locale: Locale): string {
+  const evening = nightOf(Date.parse(dateTime), VENUE_TIME_ZONE);
+  return evening === null ? title : `${title} (${nightName(evening, localeTexts(locale))})`;
 }
 
 type Placed = Pick<PresentationSummary, 'venueName' | 'hallName' | 'venueAddress'>;
@@ -51,7 +64,7 @@ export function orderEvents(
       const location = eventLocation(p, opts.locale);
       return {
         uid: `${doc.reservationIdentifier}-${p.id}@tickets`,
-        title: pickText(p.title, opts.locale),
+        title: eventTitle(pickText(p.title, opts.locale), p.dateTime, opts.locale),
         location,
         startsAt: Date.parse(p.dateTime),
         // The e-ticket does not carry the feature's length: the writer's default (two hours).
@@ -84,7 +97,7 @@ export function presentationCalendarFile(
     events: [
       {
         uid: `presentation-${p.id}@tickets`,
-        title,
+        title: eventTitle(title, p.dateTime, opts.locale),
         location: eventLocation(p, opts.locale),
         startsAt: Date.parse(p.dateTime),
         durationMinutes: p.durationMinutes,

@@ -14,7 +14,9 @@ import { seatsLeft, type SeatsLeft } from './availability.ts';
 import { catalogueGeneration } from './generation.ts';
 import { offeredProducts } from './products/offered.ts';
 import { uploadedPosterPath } from '../../../src/domain/posters.ts';
+import { type AllInPrice, lowestAllIn } from '../../../src/domain/order/fees.ts';
 import { venueAddressField } from './venueAddress.ts';
+import { ticketAudiences } from './audiences.ts';
 
 export type PresentationRow = Selectable<Database['presentations']> & {
   title_json: string;
@@ -88,7 +90,7 @@ const NO_SEATS: SeatsLeft = { seatsLeft: null, availability: 'available' };
 function toSummary(
   row: PresentationRow,
   now: number,
-  minPrice: number | null,
+  from: AllInPrice | undefined,
   left: SeatsLeft = NO_SEATS,
 ): PresentationSummary {
   return {
@@ -117,7 +119,8 @@ function toSummary(
     dubbing: row.dubbing,
     subtitles: row.subtitles,
     durationMinutes: row.duration_minutes,
-    minPrice,
+    minPrice: from?.total ?? null,
+    minServiceCharge: from?.serviceCharge ?? null,
     seatsLeft: left.seatsLeft,
     availability: left.availability,
     ...(row.online_sales_enabled === 0 ? { locationOffline: true } : {}),
@@ -127,22 +130,44 @@ function toSummary(
   };
 }
 
-async function minPrices(db: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
+/**
+ * Each presentation's cheapest ticket all in (lowestAllIn: price plus its handling fee, the fee rule the
+ * checkout charges by), so the board's "from" price is the price paid for one ticket.
+ */
+async function minPrices(db: Kysely<Database>, ids: number[]): Promise<Map<number, AllInPrice>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('presentation_ticket_groups as ptg')
     .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
     .innerJoin('presentations as pl', 'pl.id', 'ptg.presentation_id')
     .whereRef('t.price_list_id', '=', 'pl.price_list_id')
-    .select(['ptg.presentation_id', (eb) => eb.fn.min<number>('t.price').as('min_price')])
+    .select([
+      'ptg.presentation_id',
+      't.price',
+      't.service_charge as ticket_charge',
+      'pl.service_charge as presentation_charge',
+    ])
+    .distinct()
     .where('ptg.presentation_id', 'in', ids)
     // A price only a code unlocks (a voucher's 0, a partner's discount) is not the board's "from" price.
     .where('t.is_hidden', '=', 0)
     .where('t.multiply_factor', '=', 1)
     .where('t.is_sub_ticket', '=', 0)
-    .groupBy('ptg.presentation_id')
     .execute();
-  return new Map(rows.map((r) => [r.presentation_id, Number(r.min_price)]));
+  const tickets = new Map<number, { price: number; serviceCharge: number }[]>();
+  const charge = new Map<number, number>();
+  for (const r of rows) {
+    const list = tickets.get(r.presentation_id) ?? [];
+    list.push({ price: Number(r.price), serviceCharge: Number(r.ticket_charge) });
+    tickets.set(r.presentation_id, list);
+    charge.set(r.presentation_id, Number(r.presentation_charge));
+  }
+  const out = new Map<number, AllInPrice>();
+  for (const [id, list] of tickets) {
+    const best = lowestAllIn(list, charge.get(id)!);
+    if (best) out.set(id, best);
+  }
+  return out;
 }
 
 /**
@@ -174,7 +199,7 @@ export async function listPresentations(
     ),
     seatsLeft(db, rows, now),
   ]);
-  return rows.map((r) => toSummary(r, now, prices.get(r.id) ?? null, left.get(r.id)));
+  return rows.map((r) => toSummary(r, now, prices.get(r.id), left.get(r.id)));
 }
 
 /**
@@ -254,10 +279,11 @@ export async function getSellablePresentation(db: Kysely<Database>, id: number, 
 export async function getPresentation(db: Kysely<Database>, id: number, now: number): Promise<Presentation> {
   const row = await findRow(db, id);
   assertOnSale(row, now);
-  const [prices, left, products, film] = await Promise.all([
+  const [prices, left, products, audiences, film] = await Promise.all([
     minPrices(db, [id]),
     seatsLeft(db, [row], now),
     listProducts(db, id),
+    ticketAudiences(db, id),
     db
       .selectFrom('vod_films')
       .select(['plays_allowed', 'rental_hours'])
@@ -265,7 +291,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
       .executeTakeFirst(),
   ]);
   return {
-    ...toSummary(row, now, prices.get(id) ?? null, left.get(id)),
+    ...toSummary(row, now, prices.get(id), left.get(id)),
     viewAreaFilename: row.view_area_filename,
     imageMapHtml: row.image_map_html,
     newBookingUrl: row.new_booking_url,
@@ -277,6 +303,7 @@ export async function getPresentation(db: Kysely<Database>, id: number, now: num
     vod: film ? { playsAllowed: film.plays_allowed, rentalHours: film.rental_hours } : null,
     waiverId: row.waiver_id,
     ...(row.description_json ? { description: text(row.description_json) } : {}),
+    ticketAudiences: audiences,
   };
 }
 

@@ -10,7 +10,12 @@ import { cardLast4, normalizeIsraeliMobile } from '../../../src/domain/validatio
 import type { PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type InitiateRequest, PaymentUnavailableError, type ProviderOutcome } from '../payments/provider.ts';
-import { assertCustomerInfo, customerInfoBlockOf, orderLocationId } from '../customers/customerInfo.ts';
+import {
+  assertCustomerInfo,
+  customerInfoBlockOf,
+  fillAccountBlanks,
+  orderLocationId,
+} from '../customers/customerInfo.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { assertMayHold, holdDeadline } from './holds.ts';
 import { opaqueId, randomId } from './ids.ts';
@@ -29,6 +34,7 @@ import {
   chooseMethod,
   storedMethod,
 } from './payments/method.ts';
+import { ownGiftCardPayments } from './payments/ownGiftCards.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { queueOrderMessages } from '../messages/queue.ts';
 import { commitPartnerContext, partnerColumns } from '../partners/checkout.ts';
@@ -264,7 +270,9 @@ async function placeOrder(
   const currency = ctx.currency ?? null;
   if (currency) assertForeignCurrencyPayable(cart, currency, total);
 
-  const applications = await voucherApplications(trx, cart.voucherPayments, now);
+  // A logged-in customer's own gift card may be named by its id (the shop never saw its code).
+  const voucherPayments = await ownGiftCardPayments(trx, cart.voucherPayments, accountId, deps.authSecret);
+  const applications = await voucherApplications(trx, voucherPayments, now);
   const split = splitByVouchers(total, applications);
   if (!split.ok) {
     const { code, ...params } = split.problem;
@@ -313,6 +321,7 @@ async function placeOrder(
       email_key: trim(info.email)?.toLowerCase() ?? null,
     })
     .execute();
+  if (accountId) await fillAccountBlanks(trx, accountId, info);
   const numberOfPayments = 'numberOfPayments' in chosen ? chosen.numberOfPayments : 1;
   await trx
     .insertInto('orders')

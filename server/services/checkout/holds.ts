@@ -1,6 +1,8 @@
 import type { Settings } from '../../../src/api/contract/session.ts';
+import { mayHold } from '../../../src/domain/holds.ts';
 import { calendarDate } from '../../../src/domain/venue.ts';
 import { AppError } from '../../errors.ts';
+import { loadMembers } from '../customers/account.ts';
 import type { Cart, CheckoutContext, Trx } from './lines/types.ts';
 
 /**
@@ -20,17 +22,9 @@ export async function assertMayHold(
   if (!accountId) throw new AppError('not_logged_in', 'log in to reserve and pay at the box office');
   if (cart.voucherPayments.length > 0)
     throw new AppError('formValidation', 'a hold order is paid at the box office, not by voucher');
-  const today = calendarDate(now, settings.timeZone);
-  const member = await trx
-    .selectFrom('members as m')
-    .innerJoin('memberships as s', 's.id', 'm.membership_id')
-    .select('m.member_number')
-    .where('m.customer_id', '=', accountId)
-    .where('s.allow_member_sale_tickets', '=', 1)
-    .where('m.start_date', '<=', today)
-    .where('m.end_date', '>=', today)
-    .executeTakeFirst();
-  if (!member)
+  // The shop offers a hold by the same rule (src/domain/holds.ts), with the same active memberships.
+  const members = await loadMembers(trx, accountId, now);
+  if (!mayHold(members, calendarDate(now, settings.timeZone)))
     throw new AppError(
       'no_valid_membership_for_member_sale',
       'holding an order needs an active membership that allows member-sale tickets',

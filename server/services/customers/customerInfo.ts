@@ -76,3 +76,31 @@ export async function assertCustomerInfo(
   }
   if (problems.length) throw formValidationError(problems, 'customer info');
 }
+
+/**
+ * What the customer typed at checkout fills the blanks of their account: an account opened by a login
+ * inside the flow (a gift card's SMS code) has only its mobile number until then, so the header and the
+ * personal area would not know the name. Details the account already has are changed only in the
+ * personal area (PUT /customer-area/details), never by an order (it may be typed for someone else).
+ */
+export async function fillAccountBlanks(
+  db: Kysely<Database>,
+  accountId: string,
+  info: CustomerInfo,
+): Promise<void> {
+  const account = await db
+    .selectFrom('customers')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!account) return;
+  const typed = (v: string | undefined) => v?.trim() || null;
+  const email = account.email?.trim() ? null : typed(info.email);
+  const set = {
+    ...(account.first_name?.trim() || !typed(info.firstName) ? {} : { first_name: typed(info.firstName) }),
+    ...(account.last_name?.trim() || !typed(info.lastName) ? {} : { last_name: typed(info.lastName) }),
+    ...(email ? { email, email_key: email.toLowerCase() } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('customers').set(set).where('id', '=', accountId).execute();
+}

@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
-import type { DonationFund, DonationsAnswer } from '../../../src/api/contract/donations.ts';
+import {
+  type DonationFund,
+  type DonationScope,
+  DonationScopeSchema,
+  type DonationsAnswer,
+} from '../../../src/api/contract/donations.ts';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,9 +45,15 @@ export function customBounds(fund: {
     : null;
 }
 
+/** A fund's scope (where a seat order offers it); undefined: every order. */
+export function scopeOf(fund: { scope_json: string | null }): DonationScope | undefined {
+  return fund.scope_json ? DonationScopeSchema.parse(JSON.parse(fund.scope_json)) : undefined;
+}
+
 /**
- * GET /donations: the active funds by sort with their fixed amounts and the custom amount's bounds. A
- * fund with neither is left out (nothing could be given to it).
+ * GET /donations: the active funds by sort with their fixed amounts, the custom amount's bounds and the
+ * seat orders that offer them (scope). A fund with neither amounts nor bounds is left out (nothing could
+ * be given to it).
  */
 export async function donationFunds(db: Kysely<Database>): Promise<DonationsAnswer> {
   const funds = await activeFunds(db);
@@ -62,6 +73,7 @@ export async function donationFunds(db: Kysely<Database>): Promise<DonationsAnsw
       description: text(f.description_json),
       amounts: mine,
       customAmount: custom,
+      ...(f.scope_json ? { scope: scopeOf(f) } : {}),
     });
   }
   return { donations };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Settings } from '../../../src/api/contract/session.ts';
+import { termsHosts } from '../../../src/domain/terms.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { TtlCache } from '../../ttlCache.ts';
@@ -21,9 +22,9 @@ export function hostOf(address: string | null | undefined): string | null {
 /**
  * The hosts an external link (`/http…`, spec section 2) may lead to at once, without the box office's
  * "leaving" page: TRUSTED_LINK_HOSTS, and always the hosts the venue's settings already send customers
- * to (the order terms, the order-received page, the shop's own PUBLIC_URL) and each active partner's
- * return origin. Partners live in the database, so their hosts are read at most once a minute, not once
- * per link.
+ * to (the order terms in every language, the order-received page, the shop's own PUBLIC_URL) and each
+ * active partner's return origin. Partners live in the database, so their hosts are read at most once a
+ * minute, not once per link.
  */
 export class TrustedHosts {
   private readonly fixed: ReadonlySet<string>;
@@ -31,8 +32,13 @@ export class TrustedHosts {
   private readonly db: Kysely<Database>;
 
   constructor(config: ServerConfig, settings: Settings, db: Kysely<Database>, now: () => number) {
-    const named = [config.publicUrl, settings.order.termsUrl, settings.order.orderReceivedUrl].map(hostOf);
-    this.fixed = new Set([...config.trustedLinkHosts, ...named.filter((h): h is string => h !== null)]);
+    const named = [config.publicUrl, settings.order.orderReceivedUrl].map(hostOf);
+    this.fixed = new Set([
+      ...config.trustedLinkHosts,
+      ...named.filter((h): h is string => h !== null),
+      // The terms' address (termsUrl) and each language's, where its terms are one.
+      ...termsHosts(settings.order),
+    ]);
     this.db = db;
     this.partners = new TtlCache(PARTNER_HOSTS_TTL_MS, now, 1);
   }

@@ -10,6 +10,7 @@ import { claimDue, markFailed, markSent } from './queue.ts';
 import { runPeriodically } from '../periodic.ts';
 import { type RenderedMessage, renderCancellation, renderConfirmation } from './render.ts';
 import { calledOffOrder } from './calledOffOrder.ts';
+import { loadGiftMessage, renderGift } from './gift.ts';
 import { renderCalledOff, renderMoved } from './renderChanges.ts';
 import type { MessageKind } from '../../db/messageTables.ts';
 
@@ -72,6 +73,8 @@ async function render(
       return renderCalledOff(await calledOffOrder(d.db, rid, m.presentation_id));
     case 'moved':
       return renderMoved(await confirmedOrder(d.db, rid, d.now()), m.presentation_id, d.publicUrl, d.now());
+    case 'gift':
+      return renderGift(await loadGiftMessage(d.db, rid), d.publicUrl);
     default:
       return renderConfirmation(await confirmedOrder(d.db, rid, d.now()), d.publicUrl, d.now());
   }

@@ -1,10 +1,14 @@
 import type { Locale } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { pickText, sectionIn } from '../../../src/domain/format.ts';
+import { runText, seatRuns } from '../../../src/domain/seatPlace.ts';
 import { VENUE_CURRENCY, VENUE_TIME_ZONE } from '../../../src/domain/venue.ts';
 import { addressLine } from '../../../src/domain/venueAddress.ts';
+import { formatShowDateTime, nightOf } from '../../../src/domain/showTime.ts';
+import { withQuery } from '../../../src/routing/paths.ts';
 import { dateTime, escapeHtml, money } from '../serverText.ts';
 import { orderCalendarFile } from '../calendar/calendarFiles.ts';
+import { localeTexts } from '../localeTexts.ts';
 import { MESSAGE_TEXTS } from './texts.ts';
 
 export interface RenderedMessage {
@@ -18,6 +22,16 @@ export interface RenderedMessage {
 export const formatDateTime = (iso: string, locale: Locale) => dateTime(iso, locale, VENUE_TIME_ZONE);
 
 /**
+ * A show's start in a message: the messages' long date and time, or for a show after midnight the night
+ * before, as the shop says it ("Friday night, 00:15 (Saturday, 05/12/2026)": src/domain/showTime.ts).
+ */
+export function showDateTime(iso: string, locale: Locale): string {
+  return nightOf(Date.parse(iso), VENUE_TIME_ZONE) === null
+    ? formatDateTime(iso, locale)
+    : formatShowDateTime(iso, locale, localeTexts(locale), VENUE_TIME_ZONE);
+}
+
+/**
  * An order's confirmation (paid, or held to be paid at the box office), in the order's language: the
  * e-mail (subject, text, HTML, and a calendar file of its presentations in Asia/Jerusalem time) and the
  * SMS with the e-ticket link.
@@ -25,6 +39,7 @@ export const formatDateTime = (iso: string, locale: Locale) => dateTime(iso, loc
 export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: number): RenderedMessage {
   const locale: Locale = doc.locale;
   const tx = MESSAGE_TEXTS[locale];
+  const words = localeTexts(locale);
   const rid = doc.reservationIdentifier;
   const eticketUrl = `${publicUrl}/edocument/${encodeURIComponent(doc.documentKey)}?language=${locale}`;
   const price = (n: number) => money(n, locale, doc.currency ?? VENUE_CURRENCY);
@@ -33,16 +48,24 @@ export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: n
   for (const p of doc.presentations) {
     const lines = [
       {
-        text: `${pickText(p.title, locale)} — ${formatDateTime(p.dateTime, locale)} — ${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`,
+        text: `${pickText(p.title, locale)} — ${showDateTime(p.dateTime, locale)} — ${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)}`,
       },
     ];
     // Where the venue is, under its name (a video is watched anywhere).
     const address = p.category === 'video' ? null : addressLine(p.venueAddress, locale);
     if (address) lines.push({ text: address });
-    for (const t of doc.tickets.filter((x) => x.presentationId === p.id)) {
-      const section = sectionIn(t, locale);
-      const seat = t.row && t.seat ? `${section ? `${section}, ` : ''}${tx.seat(t.row, t.seat)} — ` : '';
-      lines.push({ text: `• ${seat}${pickText(t.ticketName, locale)} — ${price(t.price)}` });
+    // Seats side by side with the same ticket as one line, "Stalls, row 5, seats 3–4 — 2 × Regular", in
+    // the words the confirmation page uses (src/domain/seatPlace.ts), sections in the order's language.
+    const tickets = doc.tickets
+      .filter((x) => x.presentationId === p.id)
+      .map((x) => ({ ...x, section: sectionIn(x, locale) }));
+    for (const run of seatRuns(tickets, () => p.isReserved)) {
+      const first = run.tickets[0]!;
+      const count = run.tickets.length;
+      const place = first.row && first.seat ? `${runText(words, run, p.isReserved)} — ` : '';
+      const name = pickText(first.ticketName, locale);
+      const total = run.tickets.reduce((sum, x) => sum + x.price, 0);
+      lines.push({ text: `• ${place}${count > 1 ? `${count} × ${name}` : name} — ${price(total)}` });
     }
     blocks.push(lines);
   }
@@ -55,8 +78,11 @@ export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: n
     ...doc.donations.map((x) => `• ${pickText(x.name, locale)} × ${x.quantity} — ${price(x.total)}`),
   ];
   if (others.length) blocks.push(others.map((text) => ({ text })));
-  for (const v of doc.videos)
-    blocks.push([{ text: `${tx.watch} ${pickText(v.title, locale)}`, link: `${publicUrl}${v.watchPath}` }]);
+  // Every link of the message opens the shop in the order's language (the customer's, when they bought).
+  for (const v of doc.videos) {
+    const link = `${publicUrl}${withQuery(v.watchPath, { language: locale })}`;
+    blocks.push([{ text: `${tx.watch} ${pickText(v.title, locale)}`, link }]);
+  }
   if (doc.isHold && doc.holdDeadline)
     blocks.push([{ text: tx.payBy(formatDateTime(doc.holdDeadline, locale)) }]);
   blocks.push([{ text: tx.total(price(doc.totals.total)) }]);

@@ -5,7 +5,7 @@ import { pickText } from '../../../src/domain/format.ts';
 import { VENUE_CURRENCY } from '../../../src/domain/venue.ts';
 import { eticketUrl, orderCalendarFile } from '../calendar/calendarFiles.ts';
 import { money } from '../serverText.ts';
-import { type Block, compose, formatDateTime, type RenderedMessage } from './render.ts';
+import { type Block, compose, type RenderedMessage, showDateTime } from './render.ts';
 import { MESSAGE_TEXTS } from './texts.ts';
 
 /** An order of a called-off presentation, as its message tells it (the order is cancelled by then). */
@@ -25,7 +25,7 @@ export interface CalledOffOrder {
 /** The e-mail and SMS telling a customer their presentation is called off and what is refunded. */
 export function renderCalledOff(o: CalledOffOrder): RenderedMessage {
   const tx = MESSAGE_TEXTS[o.locale];
-  const when = formatDateTime(o.startsAt, o.locale);
+  const when = showDateTime(o.startsAt, o.locale);
   const price = (n: number) => money(n, o.locale, o.currency ? currencyInfo(o.currency) : VENUE_CURRENCY);
   const blocks: Block[] = [
     [{ text: tx.hello(o.customerName) }],
@@ -60,7 +60,7 @@ export function renderMoved(
   const p = doc.presentations.find((x) => x.id === presentationId) ?? doc.presentations[0];
   if (!p) throw new Error('the order holds no presentation');
   const title = pickText(p.title, locale);
-  const when = formatDateTime(p.dateTime, locale);
+  const when = showDateTime(p.dateTime, locale);
   const url = eticketUrl(doc, publicUrl, locale);
   const subject = tx.moved(title);
   const { text, html } = compose(

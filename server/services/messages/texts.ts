@@ -12,7 +12,6 @@ export interface MessageTexts {
   eticket: string;
   watch: string;
   cancelledBody: string;
-  seat(row: string, seat: string): string;
   smsConfirmed(rid: string, url: string): string;
   smsCancelled(rid: string): string;
   /** A presentation called off by the venue (issue 34): its orders are cancelled and refunded in full. */
@@ -39,7 +38,6 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     eticket: 'הכרטיסים האלקטרוניים:',
     watch: 'לצפייה:',
     cancelledBody: 'ההזמנה שלך בוטלה והמקומות שוחררו.',
-    seat: (r, s) => `שורה ${r}, כיסא ${s}`,
     smsConfirmed: (r, u) => `הזמנה ${r} אושרה. הכרטיסים: ${u}`,
     smsCancelled: (r) => `הזמנה ${r} בוטלה.`,
     calledOff: (t) => `${t} בוטל`,
@@ -62,7 +60,6 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     eticket: 'Your e-tickets:',
     watch: 'Watch:',
     cancelledBody: 'Your order was cancelled and its seats released.',
-    seat: (r, s) => `row ${r}, seat ${s}`,
     smsConfirmed: (r, u) => `Order ${r} is confirmed. Your tickets: ${u}`,
     smsCancelled: (r) => `Order ${r} was cancelled.`,
     calledOff: (t) => `${t} is called off`,
@@ -85,7 +82,6 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     eticket: 'Электронные билеты:',
     watch: 'Смотреть:',
     cancelledBody: 'Ваш заказ отменён, места освобождены.',
-    seat: (r, s) => `ряд ${r}, место ${s}`,
     smsConfirmed: (r, u) => `Заказ ${r} подтверждён. Билеты: ${u}`,
     smsCancelled: (r) => `Заказ ${r} отменён.`,
     calledOff: (t) => `${t} отменено`,
@@ -108,7 +104,6 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     eticket: 'التذاكر الإلكترونية:',
     watch: 'للمشاهدة:',
     cancelledBody: 'تم إلغاء طلبك وتحرير المقاعد.',
-    seat: (r, s) => `صف ${r}، مقعد ${s}`,
     smsConfirmed: (r, u) => `تم تأكيد الطلب ${r}. التذاكر: ${u}`,
     smsCancelled: (r) => `تم إلغاء الطلب ${r}.`,
     calledOff: (t) => `تم إلغاء ${t}`,
@@ -131,7 +126,6 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     eticket: 'Bilety elektroniczne:',
     watch: 'Oglądaj:',
     cancelledBody: 'Twoje zamówienie zostało anulowane, a miejsca zwolnione.',
-    seat: (r, s) => `rząd ${r}, miejsce ${s}`,
     smsConfirmed: (r, u) => `Zamówienie ${r} potwierdzone. Bilety: ${u}`,
     smsCancelled: (r) => `Zamówienie ${r} anulowane.`,
     calledOff: (t) => `${t} zostaje odwołane`,

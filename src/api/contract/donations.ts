@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { FeatureCategorySchema } from './presentations.ts';
 
 /** At most this many of one donation line (quantities, spec section 3 donationDetails.selectedQuantity). */
 export const DONATION_MAX_QUANTITY = 10;
+
+/**
+ * Where a seat order offers a fund (an orchestra's fund with the orchestra's shows): at these venues and
+ * in these categories; both empty: with every order. Donated on its own (/donations), any fund is open.
+ */
+export const DonationScopeSchema = z
+  .object({
+    venueIds: z.array(z.number().int()),
+    categories: z.array(FeatureCategorySchema),
+  })
+  .meta({ id: 'DonationScope' });
+export type DonationScope = z.infer<typeof DonationScopeSchema>;
 
 /** A donation fund for sale (spec section 3: Donation id, Code, donationDetails). */
 export const DonationFundSchema = z
@@ -16,6 +29,9 @@ export const DonationFundSchema = z
       .object({ min: Agorot, max: Agorot })
       .nullable()
       .describe('the donor may name an amount within these bounds; null: fixed amounts only'),
+    scope: DonationScopeSchema.optional().describe(
+      "the seat orders that offer it, by a presentation's venue or category; absent: every order",
+    ),
   })
   .meta({ id: 'DonationFund' });
 export type DonationFund = z.infer<typeof DonationFundSchema>;

@@ -111,6 +111,8 @@ export const errorCatalogue = {
   voucher_max_quantity: 409, // product: more than 10 of one voucher (spec section 9)
   voucher_date_sold_out: 409, // product: no vouchers left for the date chosen
   voucher_cart_exclusive: 409, // product: a voucher cart holds vouchers (and voucher-shop products) only
+  gift_needs_gift_cards: 409, // product (issue 35): only an order of gift cards is sent as a gift
+  gift_date_invalid: 400, // product (issue 35): delivery from today until the cards expire (params: first, last)
   voucher_ticket_not_on_hold: 409, // hold orders exclude system-voucher tickets (spec section 4)
   donation_not_for_sale: 409, // product: a fund or amount that is not for sale
   donation_amount_out_of_range: 400, // product: a custom amount outside the fund's bounds

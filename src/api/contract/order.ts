@@ -5,7 +5,13 @@ import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from '
 import { FeatureCategorySchema } from './presentations.ts';
 import { CartEnrolmentSchema, OrderEnrolmentSchema } from './enrolment.ts';
 import { CartMembershipSchema, OrderMembershipSchema } from './memberships.ts';
-import { CartVoucherSchema, IssuedVoucherSchema, TicketCodeSchema } from './vouchers.ts';
+import {
+  CartGiftSchema,
+  CartVoucherSchema,
+  GiftCardIdSchema,
+  IssuedVoucherSchema,
+  TicketCodeSchema,
+} from './vouchers.ts';
 import { OrderVideoSchema } from './vod.ts';
 import { PlaceAddressSchema } from './venueAddress.ts';
 
@@ -105,16 +111,28 @@ export const PaypalInfoSchema = z
   .meta({ id: 'PaypalInfo' });
 export type PaypalInfo = z.infer<typeof PaypalInfoSchema>;
 
-/** Part of the total paid from a system voucher's balance (spec section 3, voucherPayments). */
-export const VoucherPaymentSchema = z.object({
-  amount: z.number().int().positive().describe('agorot taken from the voucher'),
-  id: Id.optional(),
-  systemVoucher: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{4,40}$/)
-    .describe("the voucher's reference"),
-  systemVoucherItemId: Id.optional(),
-});
+/**
+ * Part of the total paid from a system voucher's balance (spec section 3, voucherPayments): by the code
+ * the customer typed (`systemVoucher`), or by one of the logged-in customer's own gift cards as
+ * GET /customer-area/gift-cards lists it (`giftCardId`), whose code the shop never sees.
+ */
+export const VoucherPaymentSchema = z
+  .object({
+    amount: z.number().int().positive().describe('agorot taken from the voucher'),
+    id: Id.optional(),
+    systemVoucher: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{4,40}$/)
+      .optional()
+      .describe("the voucher's reference (the code typed)"),
+    giftCardId: GiftCardIdSchema.optional().describe(
+      "one of the logged-in customer's gift cards (GET /customer-area/gift-cards), instead of its code",
+    ),
+    systemVoucherItemId: Id.optional(),
+  })
+  .refine((p) => (p.systemVoucher === undefined) !== (p.giftCardId === undefined), {
+    message: 'either systemVoucher or giftCardId',
+  });
 export type VoucherPayment = z.infer<typeof VoucherPaymentSchema>;
 
 /** How the part not paid by vouchers is paid (product: the spec's cart implies it by which fields are set). */
@@ -204,6 +222,7 @@ export const CommitCartSchema = z
       .max(20)
       .default([])
       .describe('system vouchers bought (a voucher cart holds vouchers and voucher-shop products only)'),
+    gift: CartGiftSchema.optional().describe("the cart's gift cards are sent as a gift (issue 35)"),
     donations: z.array(CartDonationSchema).max(20).default([]),
     waiver: CartWaiverSchema.optional().describe(
       "the signed liability waiver, when the seats' presentation needs one",

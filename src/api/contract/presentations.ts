@@ -10,6 +10,21 @@ export const AvailabilitySchema = z.enum(['available', 'few', 'soldOut']);
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
 export const FeatureCategorySchema = z.enum(['movie', 'concert', 'orchestra', 'sport', 'show', 'video']);
+export type FeatureCategory = z.infer<typeof FeatureCategorySchema>;
+
+/**
+ * Whom a presentation's tickets for some buyers only are for (a ticket type's audience, beside
+ * `everyone`): what the ticket step can offer ways into (src/domain/order/whatApplies.ts).
+ */
+export const TicketAudienceSchema = z.enum([
+  'senior',
+  'member',
+  'miniSite',
+  'code',
+  'voucher',
+  'partnerProgram',
+]);
+export type TicketAudience = z.infer<typeof TicketAudienceSchema>;
 
 /** Seconds each order step may take before the seat locks lapse (spec section 3, lockTimer). */
 export const LockTimerSchema = z.object({
@@ -53,7 +68,12 @@ export const PresentationSummarySchema = z
     dubbing: z.string().nullable(),
     subtitles: z.string().nullable(),
     durationMinutes: z.number().int().nonnegative(),
-    minPrice: Agorot.nullable().describe('lowest ticket price, agorot'),
+    minPrice: Agorot.nullable().describe(
+      'what the cheapest ticket costs a normal order all in: its price and its handling fee, agorot',
+    ),
+    minServiceCharge: Agorot.nullable().describe(
+      'the handling fee within minPrice (0: none); null when minPrice is',
+    ),
     seatsLeft: z
       .number()
       .int()
@@ -164,7 +184,11 @@ export const PresentationSchema = PresentationSummarySchema.extend({
   imageMapHtml: z.string().nullable(),
   newBookingUrl: z.string().nullable(),
   isDisplayQr: z.boolean(),
-  isBestAvailableEnabled: z.boolean().describe('the seat step offers "best available" seats'),
+  isBestAvailableEnabled: z
+    .boolean()
+    .describe(
+      'the venue\'s best-available setting (spec); the shop\'s "Choose seats for me" picks the best available seats whatever it says',
+    ),
   lockTimer: LockTimerSchema,
   serviceCharge: ServiceChargeSchema,
   products: z.array(ProductSchema),
@@ -180,6 +204,14 @@ export const PresentationSchema = PresentationSummarySchema.extend({
     .default(null)
     .describe('the liability waiver every order signs before payment (GET /presentations/{id}/waiver)'),
   description: LocalizedTextSchema.optional().describe('what the feature is, in each language'),
+  ticketAudiences: z
+    .array(TicketAudienceSchema)
+    .optional()
+    .describe(
+      'the audiences its hidden ticket types are for (a senior price, member tickets, a price code, a ' +
+        'voucher class, a partner programme, a mini-site): the ticket step offers only these ways in; ' +
+        'absent (another box office): every way in',
+    ),
 }).meta({ id: 'Presentation' });
 export type Presentation = z.infer<typeof PresentationSchema>;
 

@@ -82,6 +82,23 @@ export type VoucherByCodeButton = z.infer<typeof VoucherByCodeButtonSchema>;
 
 const ListMode = z.enum(['grid', 'list']);
 
+/**
+ * The header menu's and the board's ways to what is sold besides seats (issue 35): gift cards and
+ * vouchers (/digital), memberships, donations, and video on demand to watch at home.
+ */
+export const menuEntries = ['giftCards', 'memberships', 'donations', 'watchAtHome'] as const;
+export const MenuEntrySchema = z.enum(menuEntries);
+export type MenuEntry = z.infer<typeof MenuEntrySchema>;
+
+/** GET /menu: the entries the header and the board show now, in the venue's order. */
+export const MenuAnswerSchema = z
+  .object({
+    entries: z
+      .array(MenuEntrySchema)
+      .describe("those of the settings' menu.entries that have something for sale now"),
+  })
+  .meta({ id: 'Menu' });
+
 export const SettingsAnswerSchema = z
   .object({
     locales: z.object({
@@ -164,6 +181,16 @@ export const SettingsAnswerSchema = z
       smsOutbox: z.boolean().describe('development: the shop links to the SMS outbox'),
       mailOutbox: z.boolean().default(false).describe('development: the shop links to the mail outbox'),
     }),
+    menu: z
+      .object({
+        entries: z
+          .array(MenuEntrySchema)
+          .describe(
+            'the entries the header menu and the board may show, in this order; each shows while it has ' +
+              'something for sale (default: all)',
+          ),
+      })
+      .describe('the header menu and the board’s links to what is sold besides seats'),
     listModes: z
       .object({ presentations: ListMode, vouchers: ListMode, memberships: ListMode, donations: ListMode })
       .describe('how each list of things for sale is laid out'),
@@ -208,7 +235,14 @@ export const SettingsAnswerSchema = z
       isHoldEnabled: z.boolean().describe('members may reserve now and pay at the box office'),
       holdMinutesBeforeEvent: z.number().int().positive().describe('holds are paid by then, or released'),
       orderReceivedUrl: z.string().nullable().describe('external page after a completed order'),
-      termsUrl: z.string().nullable().describe('external order terms'),
+      termsUrl: z
+        .string()
+        .nullable()
+        .describe('external order terms: one address for every language; when set it wins over terms'),
+      terms: LocalizedTextSchema.nullable().describe(
+        'the order terms per language: an http(s) address (opened in a new tab) or plain text, paragraphs ' +
+          'apart by a blank line (shown in a dialog; never markup)',
+      ),
       eDocumentGraceMinutes: z.number().int().nonnegative(),
     }),
   })

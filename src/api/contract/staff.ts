@@ -28,11 +28,11 @@ export const StaffMessagesQuerySchema = z.object({
   status: z.enum(orderMessageStatuses).optional(),
 });
 
-/** An order confirmation or cancellation message, as the staff area lists it. */
+/** An order confirmation or cancellation message (or a gift sent on a date), as the staff area lists it. */
 export const StaffOrderMessageSchema = z.object({
   id: z.string(),
   reservationIdentifier: z.string(),
-  kind: z.enum(['confirmation', 'cancellation', 'called_off', 'moved']),
+  kind: z.enum(['confirmation', 'cancellation', 'called_off', 'moved', 'gift']),
   channel: z.enum(['email', 'sms']),
   to: z.string(),
   status: z.enum(orderMessageStatuses),

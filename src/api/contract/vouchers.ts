@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX } from '../../domain/giftDelivery.ts';
+import { isValidEmail } from '../../domain/validation.ts';
+import { Agorot, Id, IsoDateSchema, IsoDateTimeSchema, LocaleSchema, LocalizedTextSchema } from './common.ts';
 import { PresentationSchema, TicketSchema } from './presentations.ts';
 
 /** Spec section 9: at most 10 of one voucher in an order. */
@@ -73,6 +75,42 @@ export const CartVoucherSchema = z.object({
   quantity: z.number().int().min(1).max(VOUCHER_MAX_QUANTITY),
 });
 export type CartVoucher = z.infer<typeof CartVoucherSchema>;
+
+/**
+ * One of the logged-in customer's gift cards as the box office names it to them: a key derived from its
+ * code with the server's secret, which pays only for that customer (checkout voucherPayments.giftCardId).
+ */
+export const GiftCardIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** GET /customer-area/gift-cards: a gift card of the customer's that can pay now (the voucher dialog). */
+export const OwnGiftCardSchema = z
+  .object({
+    id: GiftCardIdSchema,
+    code: z.string().describe('the code masked: its last four characters only'),
+    name: LocalizedTextSchema,
+    balance: Agorot.describe('what it can pay now (less what pending orders have set aside)'),
+    endDate: IsoDateTimeSchema,
+  })
+  .meta({ id: 'OwnGiftCard' });
+export type OwnGiftCard = z.infer<typeof OwnGiftCardSchema>;
+export const OwnGiftCardsAnswerSchema = z.object({ giftCards: z.array(OwnGiftCardSchema) });
+export type OwnGiftCardsAnswer = z.infer<typeof OwnGiftCardsAnswerSchema>;
+
+/**
+ * "Send as a gift" (issue 35): the order's gift cards are e-mailed to someone else on a date the buyer
+ * picks (today or later, while the cards are valid), with the buyer's message, in `locale` (the page's
+ * language unless the buyer chose another). Every voucher of the cart must then be a gift card.
+ */
+export const CartGiftSchema = z
+  .object({
+    recipientName: z.string().trim().min(1).max(GIFT_NAME_MAX),
+    recipientEmail: z.string().trim().max(254).refine(isValidEmail, 'an e-mail address'),
+    message: z.string().max(GIFT_MESSAGE_MAX).default(''),
+    deliverOn: IsoDateSchema.describe('the calendar date (venue time) the e-mail goes out'),
+    locale: LocaleSchema.optional().describe("the e-mail's language; absent: the order's"),
+  })
+  .meta({ id: 'CartGift' });
+export type CartGift = z.input<typeof CartGiftSchema>;
 
 /** A voucher the order issued, as its document shows it (printable with its code as QR and barcode). */
 export const IssuedVoucherSchema = z.object({

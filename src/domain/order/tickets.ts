@@ -1,4 +1,5 @@
 import type { TicketGroup } from '../../api/contract/presentations.ts';
+import { ticketServiceCharge } from './fees.ts';
 
 /**
  * Ticket-type rules and prices of a seat order (spec sections 4 and 5), shared by the shop (to guide
@@ -172,7 +173,7 @@ export function priceOrder(
       key: s.key,
       ticketId: t.id,
       price: isSubTicket ? 0 : t.price,
-      serviceCharge: t.serviceCharge > 0 ? t.serviceCharge : presentationServiceCharge,
+      serviceCharge: ticketServiceCharge(t.serviceCharge, presentationServiceCharge),
       isSubTicket,
       addons: (s.addons ?? []).map((id) => {
         const addon = t.addons?.find((a) => a.id === id);

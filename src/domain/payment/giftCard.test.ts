@@ -11,4 +11,8 @@ describe('maskGiftCard', () => {
     expect(maskGiftCard('AB12')).toBe('••••12');
     expect(maskGiftCard('A')).toBe('••••');
   });
+
+  it('leaves a code masked already as it is', () => {
+    expect(maskGiftCard(maskGiftCard('ABCD-EFGH-JK7Q'))).toBe('••••JK7Q');
+  });
 });

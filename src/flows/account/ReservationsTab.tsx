@@ -7,6 +7,7 @@ import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { edocumentPath, waiverPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
 import { OrderPaymentList, RefundSplitList } from '../../ui/OrderPayments.tsx';
@@ -85,6 +86,7 @@ function ReservationCard({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   return (
     <Card withBorder padding="md" data-testid="reservation" data-reservation={r.reservationIdentifier}>
       <Stack gap="sm">
@@ -94,7 +96,7 @@ function ReservationCard({
               {pickText(p.title, locale)}
             </Title>
             <Text size="sm" c="dimmed">
-              {`${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)} · ${formatDateTime(p.dateTime, locale)}`}
+              {`${pickText(p.venueName, locale)} · ${pickText(p.hallName, locale)} · ${when.dateTime(p.dateTime)}`}
             </Text>
           </div>
         ))}

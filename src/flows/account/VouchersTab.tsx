@@ -7,6 +7,7 @@ import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { LoadState } from './LoadState.tsx';
+import { ReplacementDates } from './ReplacementDates.tsx';
 import { useLoad } from './useLoad.ts';
 
 const loadVouchers = () => api.myVouchers();
@@ -36,6 +37,10 @@ export function VouchersTab() {
   if (result.state !== 'ready') return <LoadState result={result} retry={reload} />;
   const { systemVouchers, replacementDays } = result.data;
   const amount = (v: SystemVoucher, n: number) => (v.IsStoredValue ? formatPrice(n, locale) : String(n));
+  // The box office's Quantity is what one voucher is worth: a gift card's money (agorot), a ticket
+  // voucher's uses. Each row is one voucher, so a gift card is one card of that value.
+  const quantity = (v: SystemVoucher) => (v.IsStoredValue ? 1 : v.Quantity);
+  const value = (v: SystemVoucher) => (v.IsStoredValue ? formatPrice(v.Quantity, locale) : '—');
 
   const close = () => {
     setAction(null);
@@ -91,12 +96,14 @@ export function VouchersTab() {
       {systemVouchers.length === 0 ? <Text c="dimmed">{t('account.noVouchers')}</Text> : null}
       {systemVouchers.length > 0 ? (
         <Table.ScrollContainer minWidth={960}>
-          <Table striped verticalSpacing="xs" horizontalSpacing="sm">
+          {/* Ten columns: narrow gaps keep them, and the status' buttons, within a desktop page. */}
+          <Table striped verticalSpacing="xs" horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('account.voucher.code')}</Table.Th>
                 <Table.Th>{`${t('account.voucher.type')} · ${t('account.voucher.benefit')}`}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.quantity')}</Table.Th>
+                <Table.Th ta="end">{t('account.voucher.value')}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.price')}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.redeemed')}</Table.Th>
                 <Table.Th ta="end">{t('account.voucher.balance')}</Table.Th>
@@ -122,12 +129,19 @@ export function VouchersTab() {
                       {pickText(v.BenefitName, locale)}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="end">{amount(v, v.Quantity)}</Table.Td>
+                  <Table.Td ta="end" data-testid="voucher-quantity">
+                    {quantity(v)}
+                  </Table.Td>
+                  <Table.Td ta="end" data-testid="voucher-value">
+                    {value(v)}
+                  </Table.Td>
                   <Table.Td ta="end">{formatPrice(v.Price, locale)}</Table.Td>
                   <Table.Td ta="end">{amount(v, v.Redeemed)}</Table.Td>
-                  <Table.Td ta="end">{amount(v, v.Balance)}</Table.Td>
-                  <Table.Td>{formatDate(v.DateTimeCreated, locale)}</Table.Td>
-                  <Table.Td>{formatDate(v.EndDate, locale)}</Table.Td>
+                  <Table.Td ta="end" data-testid="voucher-balance">
+                    {amount(v, v.Balance)}
+                  </Table.Td>
+                  <Table.Td data-testid="voucher-purchased">{formatDate(v.DateTimeCreated, locale)}</Table.Td>
+                  <Table.Td data-testid="voucher-expires">{formatDate(v.EndDate, locale)}</Table.Td>
                   <Table.Td>
                     <Stack gap={6} align="flex-start">
                       <Badge
@@ -181,7 +195,10 @@ export function VouchersTab() {
       >
         <Stack gap="sm" data-testid="voucher-dialog">
           {action?.kind === 'replace' ? (
-            <Text>{t('account.replacementText', { days: replacementDays })}</Text>
+            <>
+              <Text>{t('account.replacementText', { days: replacementDays })}</Text>
+              <ReplacementDates voucher={action.voucher} days={replacementDays} />
+            </>
           ) : null}
           {action?.kind === 'cancel' ? (
             <Text>

@@ -1,29 +1,21 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PinInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { PHONE_QUERY } from '../../ui/breakpoints.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { takesCurrency } from '../../domain/currency.ts';
+import { orderTermsFor } from '../../domain/terms.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { customerState } from '../../state/customer.ts';
+import { CodeInput } from '../../ui/CodeInput.tsx';
 import { errorText } from '../../ui/errorText.ts';
 import { scrollToFirstError } from '../../ui/scroll.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CardForm } from './CardForm.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { DeliveryAddress } from './DeliveryAddress.tsx';
-import { visibleProblems } from './request.ts';
+import { customerMayHold, visibleProblems } from './request.ts';
 import { HoldLoginDialog } from './HoldLoginDialog.tsx';
 import { offeredMethods, PaymentMethods } from './PaymentMethods.tsx';
 import { CardLabel, SavedCardDialog } from './SavedCardDialog.tsx';
@@ -70,7 +62,13 @@ export function CheckoutStep({
     if (formRefused) scrollToFirstError();
   }, [formRefused, c.payError]);
   const cardErrs = { ...shown.card, ...c.serverErrors.card };
-  const holdAllowed = settings.order.isHoldEnabled && host.canHold;
+  // Offered only to whom the box office lets hold (a visitor not logged in is asked to log in first),
+  // on the day the step opened (the box office decides again at the commit).
+  const [openedAt] = useState(() => Date.now());
+  const holdAllowed =
+    settings.order.isHoldEnabled &&
+    host.canHold &&
+    (!customer || customerMayHold(customer, settings, openedAt));
   const deadline =
     firstEventAt !== null
       ? new Date(Date.parse(firstEventAt) - settings.order.holdMinutesBeforeEvent * 60_000).toISOString()
@@ -92,7 +90,7 @@ export function CheckoutStep({
           onChange={checkout.editCustomer}
           onBlur={checkout.touchField}
           errors={formErrors}
-          termsUrl={settings.order.termsUrl}
+          terms={orderTermsFor(settings.order, locale)}
           disabled={c.paying}
         />
       </Stack>
@@ -240,9 +238,8 @@ export function CheckoutStep({
               <Text size="sm" fw={500}>
                 {t('checkout.blikCode')}
               </Text>
-              <PinInput
+              <CodeInput
                 length={6}
-                type="number"
                 oneTimeCode={false}
                 value={c.blikCode}
                 onChange={checkout.setBlikCode}
@@ -250,7 +247,6 @@ export function CheckoutStep({
                 error={Boolean(formErrors.blikCode)}
                 aria-label={t('checkout.blikCode')}
                 data-testid="blik-code-input"
-                dir="ltr"
               />
               <Text size="xs" c={formErrors.blikCode ? 'red' : 'dimmed'}>
                 {formErrors.blikCode ? t('errors.blik_code_invalid') : t('checkout.blikHint')}

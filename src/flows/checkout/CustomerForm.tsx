@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocationsAnswer } from '../../api/contract/customer.ts';
@@ -6,9 +6,11 @@ import type { CustomerInfo } from '../../api/contract/order.ts';
 import type { CustomerField, OrderCustomerInfoBlock } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { askedFields } from '../../domain/customer.ts';
+import type { OrderTerms } from '../../domain/terms.ts';
 import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { fieldMessageText, type FormMessage } from './fieldMessage.ts';
+import { TermsLink } from './TermsLink.tsx';
 
 interface Props {
   block: OrderCustomerInfoBlock;
@@ -18,7 +20,8 @@ interface Props {
   onBlur?: (field: string) => void;
   /** Messages per field (translated under errors.*). */
   errors: Record<string, FormMessage>;
-  termsUrl: string | null;
+  /** The venue's order terms in the page's language (orderTermsFor); null: none to show. */
+  terms: OrderTerms | null;
   disabled?: boolean;
 }
 
@@ -55,7 +58,7 @@ function useLocations(asked: boolean): LocationsAnswer['locations'] {
 }
 
 /** The customer fields the venue asks for in the order flow, each required or optional as configured. */
-export function CustomerForm({ block, value, onChange, onBlur, errors, termsUrl, disabled }: Props) {
+export function CustomerForm({ block, value, onChange, onBlur, errors, terms, disabled }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const set = (patch: Partial<CustomerInfo>) => onChange({ ...value, ...patch });
@@ -127,12 +130,10 @@ export function CustomerForm({ block, value, onChange, onBlur, errors, termsUrl,
           label={
             <>
               {t('customer.terms')}
-              {termsUrl ? (
+              {terms ? (
                 <>
                   {' '}
-                  <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer">
-                    {t('customer.readTerms')}
-                  </Anchor>
+                  <TermsLink terms={terms} />
                 </>
               ) : null}
               {block.additionalTerms ? ` ${pickText(block.additionalTerms, locale)}` : ''}

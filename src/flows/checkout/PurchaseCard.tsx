@@ -2,6 +2,7 @@ import { Card, Chip, Grid, Group, NumberInput, Stack, Text } from '@mantine/core
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../i18n/format.ts';
+import { stepperProps } from '../../ui/QuantityStepper.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 
 /** Why a chosen line (a voucher, a donation) cannot be bought as it stands: a text key, amounts (agorot) as prices. */
@@ -119,16 +120,12 @@ export function QuantityLine({
   return (
     <Group justify="space-between" align="flex-end" wrap="nowrap">
       <NumberInput
+        {...stepperProps({ value: quantity, min: 0, max, onChange, name: t('order.quantityOf', { name }) })}
         label={label}
         aria-label={t('order.quantityOf', { name })}
-        min={0}
-        max={max}
-        w={110}
+        w={140}
+        miw={140}
         {...(strict ? { clampBehavior: 'strict' as const } : {})}
-        allowDecimal={false}
-        allowNegative={false}
-        value={quantity}
-        onChange={(v) => onChange(typeof v === 'number' ? Math.max(0, Math.min(max, v)) : 0)}
         data-testid={testId}
       />
       {lineTotal !== null ? (

@@ -33,10 +33,13 @@ export function PurchasePaymentStep({
   checkout,
   summary,
   onBack,
+  before,
 }: {
   checkout: CheckoutStore;
   summary: ReactNode;
   onBack: () => void;
+  /** The flow's own part of the step, above the checkout's form (the voucher order's gift option). */
+  before?: ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -60,7 +63,14 @@ export function PurchasePaymentStep({
         </>
       }
     >
-      <CheckoutStep checkout={checkout} firstEventAt={null} />
+      {before ? (
+        <Stack gap="lg">
+          {before}
+          <CheckoutStep checkout={checkout} firstEventAt={null} />
+        </Stack>
+      ) : (
+        <CheckoutStep checkout={checkout} firstEventAt={null} />
+      )}
     </PurchaseLayout>
   );
 }

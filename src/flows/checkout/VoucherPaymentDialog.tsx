@@ -7,11 +7,13 @@ import { voucherAmountFor } from '../../domain/payment/split.ts';
 import { currencySymbol, formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { OwnGiftCards } from './OwnGiftCards.tsx';
 import type { AppliedVoucher } from './store.ts';
 
 /**
  * The voucher-payment dialog (spec section 2): the customer types a gift card's code, sees its balance,
- * and applies an amount up to the balance and to what is still due; the rest is paid another way.
+ * and applies an amount up to the balance and to what is still due; the rest is paid another way. A
+ * logged-in customer may instead tap one of their own gift cards, listed above the code (issue 35).
  */
 export function VoucherPaymentDialog({
   opened,
@@ -29,6 +31,8 @@ export function VoucherPaymentDialog({
   const locale = useLocale();
   const [reference, setReference] = useState('');
   const [found, setFound] = useState<VoucherBalance | null>(null);
+  /** One of the customer's own cards, chosen from the list (paid by its id), instead of a code. */
+  const [ownId, setOwnId] = useState<string | null>(null);
   const [amount, setAmount] = useState<number>(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,16 +40,20 @@ export function VoucherPaymentDialog({
   const reset = () => {
     setReference('');
     setFound(null);
+    setOwnId(null);
     setError(null);
+  };
+  const take = (v: VoucherBalance) => {
+    setFound(v);
+    setAmount(voucherAmountFor(v.balance, due) / 100);
   };
   const check = async () => {
     setBusy(true);
     setError(null);
     setFound(null);
+    setOwnId(null);
     try {
-      const v = await api.voucherBalance(reference.trim().toUpperCase());
-      setFound(v);
-      setAmount(voucherAmountFor(v.balance, due) / 100);
+      take(await api.voucherBalance(reference.trim().toUpperCase()));
     } catch (err) {
       setError(errorText(t, err));
     } finally {
@@ -68,11 +76,26 @@ export function VoucherPaymentDialog({
       data-testid="voucher-dialog"
     >
       <Stack>
+        <OwnGiftCards
+          chosen={ownId}
+          onChoose={(c) => {
+            setReference('');
+            setError(null);
+            setOwnId(c.id);
+            take({ reference: c.code, name: c.name, balance: c.balance, endDate: c.endDate });
+          }}
+        />
         <Group align="flex-end" wrap="nowrap">
           <TextInput
             label={t('checkout.voucherCode')}
             value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
+            onChange={(e) => {
+              setReference(e.currentTarget.value);
+              if (ownId) {
+                setOwnId(null);
+                setFound(null);
+              }
+            }}
             dir="ltr"
             style={{ flex: 1 }}
             name="voucherCode"
@@ -141,6 +164,7 @@ export function VoucherPaymentDialog({
                 name: found.name,
                 balance: found.balance,
                 amount: agorot,
+                ...(ownId ? { giftCardId: ownId } : {}),
               });
               reset();
               onClose();

@@ -72,6 +72,8 @@ export interface PurchaseFlowSpec<Saved> {
   restore(saved: Saved): void;
   /** After the order completed, beyond emptying the flow's purchase cart. */
   completed?(answer: CheckoutCompleted): void;
+  /** What of the flow's own form still stops the payment: a message key, or null (CheckoutHost.blocked). */
+  blocked?(): string | null;
 }
 
 /** A check of the choice as the next button makes it: nothing chosen, or each chosen line's problem. */
@@ -123,6 +125,7 @@ export function createPurchaseFlow<Step extends string, Saved>(
     },
     seatsLost: () => restart({ key: `${spec.kind}.startOver` }),
     restart,
+    blocked: () => spec.blocked?.() ?? null,
   };
   const checkout = createCheckout(settings, host, purchaseCustomer(block));
 

@@ -2,6 +2,8 @@ import type { CommitBody, CustomerInfo, DeliveryAddress, PaymentMethod } from '.
 import type { CustomerAccount } from '../../api/contract/customer.ts';
 import type { OrderCustomerInfoBlock, Settings } from '../../api/contract/session.ts';
 import { deliveryFields, validateCustomerInfo, validateDeliveryAddress } from '../../domain/customer.ts';
+import { type HoldingMembership, mayHold } from '../../domain/holds.ts';
+import { calendarDate } from '../../domain/venue.ts';
 import { withQuery } from '../../routing/paths.ts';
 import { session } from '../../state/session.ts';
 import { type CardErrors, cardErrors } from './CardForm.tsx';
@@ -85,7 +87,11 @@ export function commitBody(
       ...(locationId !== undefined ? { locationId } : {}),
       ...(host.needsDelivery() ? { deliveryAddress: { ...state.delivery } } : {}),
       isHold: state.isHold,
-      voucherPayments: state.vouchers.map((v) => ({ systemVoucher: v.reference, amount: v.amount })),
+      voucherPayments: state.vouchers.map((v) =>
+        v.giftCardId
+          ? { giftCardId: v.giftCardId, amount: v.amount }
+          : { systemVoucher: v.reference, amount: v.amount },
+      ),
       ...(method ? { paymentMethod: method } : {}),
       ...(method === 'card'
         ? {
@@ -136,4 +142,22 @@ export function detailsOfAccount(c: CustomerAccount | null): CustomerInfo {
   if (c.PostalCode) out.postalCode = c.PostalCode;
   if (c.LocationId) out.locationId = c.LocationId;
   return out;
+}
+
+/** The account's details fill what the form still lacks (after a login inside the checkout). */
+export function fillBlanks(form: CustomerInfo, account: CustomerAccount | null): void {
+  for (const [k, v] of Object.entries(detailsOfAccount(account)) as [keyof CustomerInfo, never][])
+    if (!form[k]) form[k] = v;
+}
+
+/**
+ * Whether the logged-in customer may hold, by the box office's own rule (src/domain/holds.ts) on the
+ * memberships the session gave the shop; false when nobody is logged in (not known yet).
+ */
+export function customerMayHold(
+  customer: { readonly members: readonly HoldingMembership[] } | null,
+  settings: Settings,
+  now: number,
+): boolean {
+  return customer !== null && mayHold(customer.members, calendarDate(now, settings.timeZone));
 }

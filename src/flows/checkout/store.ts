@@ -1,14 +1,8 @@
 import { proxy } from 'valtio';
 import { ApiCallError } from '../../api/client.ts';
-import type { CheckoutAction, CheckoutAnswer, CheckoutCompleted } from '../../api/contract/checkout.ts';
-import type {
-  CommitBody,
-  CommitCart,
-  CustomerInfo,
-  DeliveryAddress,
-  PaymentMethod,
-} from '../../api/contract/order.ts';
-import type { OrderCustomerInfoBlock, Settings } from '../../api/contract/session.ts';
+import type { CheckoutAction, CheckoutAnswer } from '../../api/contract/checkout.ts';
+import type { CommitBody, CustomerInfo, DeliveryAddress, PaymentMethod } from '../../api/contract/order.ts';
+import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { allowedPayments } from '../../domain/order/tickets.ts';
 import { customerState } from '../../state/customer.ts';
@@ -20,8 +14,9 @@ import {
   addressOf,
   checkoutProblems,
   commitBody,
+  customerMayHold,
   defaultMethod,
-  detailsOfAccount,
+  fillBlanks,
   followAddress,
   withLang,
 } from './request.ts';
@@ -29,53 +24,18 @@ import {
 /** A message the checkout shows: a text key, or a failed call (translated from its catalogue code). */
 export type CheckoutMessage = { key: string } | { error: unknown };
 
-/**
- * The lines a flow hands the checkout, as the commit takes them: seats and their products, videos,
- * vouchers with voucher-shop products (no presentation), donations.
- */
-export type CheckoutLines = Pick<
-  CommitCart,
-  | 'seats'
-  | 'products'
-  | 'videos'
-  | 'vouchers'
-  | 'donations'
-  | 'memberships'
-  | 'enrolment'
-  | 'authProfileId'
-  | 'businessId'
->;
+import type { CheckoutHost } from './host.ts';
 
-/** What the checkout needs from the flow that uses it (seats, vouchers, donations; memberships later). */
-export interface CheckoutHost {
-  lines(): CheckoutLines;
-  /** The total as the flow prices it (the box office prices it again): as a hold, no service charge on seats. */
-  total(isHold: boolean): number;
-  /** The currency the cart is priced and paid in when not the venue's (a EUR membership); else null. */
-  currency?(): string | null;
-  /** Whether the cart may be reserved and paid at the box office (seat orders). */
-  canHold: boolean;
-  block: OrderCustomerInfoBlock;
-  /** Whether a product of the cart is sent by post: the checkout then asks for a delivery address. */
-  needsDelivery(): boolean;
-  /** The flow's page (in the customer's language): payment pages and wallets send the customer back here. */
-  returnPath(): string;
-  /** What the flow must remember across a payment page, given back by `resume`. */
-  save(): unknown;
-  completed(answer: CheckoutCompleted): void;
-  /** The seats were lost before the payment (the flow starts over). */
-  seatsLost(): Promise<void>;
-  /** The customer cancelled on the payment page: 'order cancelled, reloading' (the flow starts over). */
-  restart(message: CheckoutMessage): Promise<void>;
-  /** What of the flow's own form still stops the payment (a waiver not signed): a message key, or null. */
-  blocked?(): string | null;
-}
+export type { CheckoutHost, CheckoutLines } from './host.ts';
 
 export interface AppliedVoucher {
+  /** The code typed; for one of the customer's own gift cards, its masked code (the shop never has it). */
   reference: string;
   name: Record<string, string>;
   balance: number;
   amount: number;
+  /** One of the logged-in customer's own gift cards (GET /customer-area/gift-cards): paid by this id. */
+  giftCardId?: string;
 }
 
 export interface CheckoutState {
@@ -203,11 +163,10 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
     closeHoldLogin(loggedIn: boolean) {
       state.holdLoginOpen = false;
       if (!loggedIn) return;
-      state.isHold = true;
-      // The member's own details fill what the form still lacks.
-      const mine = detailsOfAccount(customerState.customer);
-      for (const [k, v] of Object.entries(mine) as [keyof CustomerInfo, never][])
-        if (!state.customer[k]) state.customer[k] = v;
+      fillBlanks(state.customer, customerState.customer);
+      // Only a customer the box office lets hold gets the hold; anyone else is told why, and pays now.
+      if (customerMayHold(customerState.customer, settings, Date.now())) state.isHold = true;
+      else state.payError = { key: 'errors.no_valid_membership_for_member_sale' };
     },
     /** The one-click way out of a refused hold: the same seats as a normal order. */
     switchToNormalOrder() {

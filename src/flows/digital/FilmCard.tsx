@@ -5,7 +5,9 @@ import type { Presentation } from '../../api/contract/presentations.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { vodPath } from '../../routing/paths.ts';
 import { posterPath } from '../../domain/posters.ts';
+import { inclFeeText } from '../../domain/priceText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useTranslate } from '../../ui/useTranslate.ts';
 
 function languageName(code: string, locale: string): string {
   try {
@@ -17,11 +19,12 @@ function languageName(code: string, locale: string): string {
 
 /**
  * One on-demand film of the catalogue: poster, title, what it is, the rental's terms (plays and hours
- * from the presentation's `vod`), its price and the way into the purchase (the film's /vod page).
+ * from the presentation's `vod`), its price all in (the handling fee named) and the way into the purchase (the film's /vod page).
  */
 export function FilmCard({ film, eager }: { film: Presentation; eager: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const translate = useTranslate();
   const title = pickText(film.title, locale);
   const language = film.language
     ? t('events.language', { language: languageName(film.language, locale) })
@@ -30,6 +33,12 @@ export function FilmCard({ film, eager }: { film: Presentation; eager: boolean }
     ? t('events.subtitles', { language: languageName(film.subtitles, locale) })
     : '';
   const open = film.saleStatus === 'open' && !film.locationOffline;
+  const fee = inclFeeText(
+    film.minServiceCharge ?? 0,
+    pickText(film.serviceCharge.label, locale),
+    locale,
+    translate,
+  );
   return (
     <Card withBorder padding="md" radius="md" data-testid="digital-film" data-presentation-id={film.id}>
       <Group align="flex-start" wrap="nowrap" gap="md">
@@ -61,9 +70,17 @@ export function FilmCard({ film, eager }: { film: Presentation; eager: boolean }
           </Text>
           <Group justify="space-between" align="center" gap="sm" mt={4}>
             {film.minPrice !== null ? (
-              <Badge size="lg" variant="light" data-testid="digital-price" dir="ltr">
-                {formatPrice(film.minPrice, locale)}
-              </Badge>
+              // The price paid: the cheapest rental with its handling fee, and the fee named.
+              <Group gap={6} wrap="wrap">
+                <Badge size="lg" variant="light" data-testid="digital-price" dir="ltr">
+                  {formatPrice(film.minPrice, locale)}
+                </Badge>
+                {fee ? (
+                  <Text size="xs" c="dimmed" data-testid="digital-fee">
+                    {fee}
+                  </Text>
+                ) : null}
+              </Group>
             ) : (
               <span />
             )}

@@ -15,6 +15,7 @@ import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderPaymentList } from '../../ui/OrderPayments.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { usePageMeta } from '../../ui/usePageMeta.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { DonationReceipt } from './DonationReceipt.tsx';
@@ -57,6 +58,7 @@ function titleKey(doc: OrderDocument): string {
 export default function EDocumentPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   const { documentKey = '' } = useParams();
   const valid = /^[A-Za-z0-9_-]{16,64}$/.test(documentKey);
   const state = useAsync((signal) => api.edocument(documentKey, signal), documentKey);
@@ -162,7 +164,7 @@ export default function EDocumentPage() {
                         </Text>
                       ) : null}
                       <Text size="sm" fw={600}>
-                        {formatDateTime(p.dateTime, locale)}
+                        {when.dateTime(p.dateTime)}
                       </Text>
                       {video ? null : (
                         <Text size="sm">

@@ -1,9 +1,11 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { pickText, sectionIn } from '../../i18n/format.ts';
+import { seatLabel } from '../../ui/seatLabel.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { PurchaseConfirmation } from '../checkout/PurchaseConfirmation.tsx';
 import { myEnrolment } from './api.ts';
 import type { EnrolmentStore } from './store.ts';
@@ -18,6 +20,7 @@ export function EnrolmentConfirmation({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   const { order } = answer;
   const mine = useAsync(() => myEnrolment(store.m), `mine:${answer.reservationIdentifier}`);
   const number = mine.status === 'done' ? mine.data.enrolment?.memberNumber : null;
@@ -44,12 +47,12 @@ export function EnrolmentConfirmation({
                     {pickText(p.title, locale)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(p.dateTime, locale)}
+                    {when.dateTime(p.dateTime)}
                   </Text>
                 </div>
                 {ticket ? (
                   <Text size="sm">
-                    {t('enrolment.seatName', { section: ticket.section, row: ticket.row, seat: ticket.seat })}
+                    {seatLabel(t, { ...ticket, section: sectionIn(ticket, locale) }, p.isReserved)}
                   </Text>
                 ) : null}
               </Group>

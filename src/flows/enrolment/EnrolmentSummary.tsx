@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { PurchaseSummary } from '../checkout/PurchaseSummary.tsx';
 import type { EnrolmentStore } from './store.ts';
 
@@ -9,6 +10,7 @@ import type { EnrolmentStore } from './store.ts';
 export function EnrolmentSummary({ store }: { store: EnrolmentStore }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   const e = useSnapshot(store.e);
   const quote = store.quote();
   const m = store.m;
@@ -18,7 +20,7 @@ export function EnrolmentSummary({ store }: { store: EnrolmentStore }) {
     return {
       key: `p${pi}`,
       label: pickText(p.title, locale),
-      detail: [formatDateTime(p.startsAt, locale), s ? t('enrolment.seatName', s.names) : '']
+      detail: [when.dateTime(p.startsAt), s ? t('enrolment.seatName', s.names) : '']
         .filter(Boolean)
         .join(' · '),
       amount: quote?.perPresentation.find((q) => q.presentationId === pi)?.price ?? 0,

@@ -2,8 +2,9 @@ import { Alert, Badge, Card, Checkbox, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { EnrolmentPresentation } from '../../api/contract/enrolment.ts';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { StepNav } from './StepNav.tsx';
 import type { EnrolmentStore } from './store.ts';
 
@@ -32,12 +33,12 @@ export function EventsStep({ store }: { store: EnrolmentStore }) {
         {optional.map((p) => {
           const checked = e.optional.includes(p.PresentationId);
           return (
-            <Concert key={p.PresentationId} p={p}>
+            <Concert key={p.PresentationId} p={p} inputId={checkboxId(p)}>
               <Checkbox
+                id={checkboxId(p)}
                 checked={checked}
                 disabled={!checked && full}
                 onChange={() => store.toggleOptional(p.PresentationId)}
-                aria-label={t('enrolment.chooseConcert')}
                 data-testid={`optional-${p.PresentationId}`}
               />
             </Concert>
@@ -58,19 +59,44 @@ export function EventsStep({ store }: { store: EnrolmentStore }) {
   );
 }
 
-function Concert({ p, children }: { p: EnrolmentPresentation; children: React.ReactNode }) {
+const checkboxId = (p: EnrolmentPresentation) => `optional-concert-${p.PresentationId}`;
+
+/**
+ * A concert's card. With `inputId` (an optional concert's checkbox) its title, date and venue are the
+ * checkbox's label: each checkbox is named by its concert, and the whole line is a finger's target, not
+ * the 20 px box alone (issue 35).
+ */
+function Concert({
+  p,
+  inputId,
+  children,
+}: {
+  p: EnrolmentPresentation;
+  inputId?: string;
+  children: React.ReactNode;
+}) {
   const locale = useLocale();
+  const when = useShowTime();
+  const info = (
+    <>
+      <Text component="span" display="block" size="sm" fw={600}>
+        {pickText(p.title, locale)}
+      </Text>
+      <Text component="span" display="block" size="xs" c="dimmed">
+        {when.dateTime(p.startsAt)} · {pickText(p.venue, locale)}
+      </Text>
+    </>
+  );
   return (
     <Card withBorder padding="xs" data-testid={`concert-${p.PresentationId}`}>
       <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text size="sm" fw={600}>
-            {pickText(p.title, locale)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(p.startsAt, locale)} · {pickText(p.venue, locale)}
-          </Text>
-        </div>
+        {inputId ? (
+          <label htmlFor={inputId} style={{ flex: 1, minHeight: 44, cursor: 'pointer' }}>
+            {info}
+          </label>
+        ) : (
+          <div>{info}</div>
+        )}
         {children}
       </Group>
     </Card>

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { EnrolmentPresentation } from '../../api/contract/enrolment.ts';
 import { seatKey } from '../../domain/seatKey.ts';
-import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
+import { formatPrice, pickText } from '../../i18n/format.ts';
 import type { SeatDescription } from '../../seatmap/index.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { SeatPickerMap } from '../../ui/SeatPickerMap.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { enrollApi } from './api.ts';
 import { StepNav } from './StepNav.tsx';
 import type { EnrolmentStore } from './store.ts';
@@ -131,6 +132,7 @@ function ConcertSeat(props: {
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   const e = useSnapshot(props.store.e);
   const { p } = props;
   const held = e.selections.find((s) => s.presentationId === p.PresentationId);
@@ -148,7 +150,7 @@ function ConcertSeat(props: {
             {pickText(p.title, locale)}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatDateTime(p.startsAt, locale)}
+            {when.dateTime(p.startsAt)}
           </Text>
         </div>
         {props.children}

@@ -23,6 +23,7 @@ import { BoardDays } from './BoardDays.tsx';
 import { takeBootBoard } from './bootBoard.ts';
 import { BoardFilters } from './BoardFilters.tsx';
 import { DateFilter } from './DateFilter.tsx';
+import { MoreForSale } from './MoreForSale.tsx';
 import classes from './EventsBoard.module.css';
 
 /**
@@ -32,7 +33,7 @@ import classes from './EventsBoard.module.css';
 export default function EventsBoardPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { settings } = useSnapshot(session);
+  const { settings, menu } = useSnapshot(session);
   const layout = settings?.listModes.presentations ?? 'grid';
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
@@ -130,6 +131,8 @@ export default function EventsBoardPage() {
           />
         </>
       )}
+      {/* The other things for sale, under the showtimes (the first screen stays the box office's). */}
+      {state.status === 'loading' ? null : <MoreForSale entries={menu} />}
     </Stack>
   );
 }

@@ -68,6 +68,15 @@ describe('FeatureCard', () => {
     expect(links[1]).toHaveTextContent(/^21:00 Hall 2/);
   });
 
+  it("says its lowest price all in, the showtimes' handling fees included", () => {
+    // The price first seen is the price paid: the cheapest showtime all in, and that fees are in it.
+    renderCard([
+      show({ id: 1, minPrice: 6200, minServiceCharge: 500 }),
+      show({ id: 2, minPrice: 5700, minServiceCharge: 1200, dateTime: '2026-11-22T19:00:00Z' }),
+    ]);
+    expect(screen.getByText('Hadar Cinema · Hall 1 · 95 min · From ₪57.00 incl. fees')).toBeInTheDocument();
+  });
+
   it('marks few seats on a link, and sold out, ended and not yet on sale on no link', () => {
     renderCard([
       show({ id: 1, availability: 'few', seatsLeft: 4 }),

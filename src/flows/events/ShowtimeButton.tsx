@@ -4,6 +4,7 @@ import type { PresentationSummary } from '../../api/contract/presentations.ts';
 import { formatDate, formatTime, pickText } from '../../i18n/format.ts';
 import { orderPath } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { type FormatBadge, showtimeMark } from '../../domain/board.ts';
 import classes from './EventsBoard.module.css';
 import { useBadgeText } from './useBadgeText.ts';
@@ -25,10 +26,11 @@ export function ShowtimeButton({ showtime: p, title, badges, showHall }: Props) 
   const { t } = useTranslation();
   const locale = useLocale();
   const badgeText = useBadgeText();
+  const when = useShowTime();
   const mark = showtimeMark(p);
   const content = (
     <>
-      <span className={classes.clock}>{formatTime(p.dateTime, locale)}</span>
+      <span className={classes.clock}>{when.time(p.dateTime)}</span>
       {showHall ? (
         <>
           {' '}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -6,6 +6,7 @@ import { isRenewable } from '../../domain/membershipRules.ts';
 import { calendarDate } from '../../domain/venue.ts';
 import { formatDate, pickText } from '../../i18n/format.ts';
 import { customerState, setCustomer } from '../../state/customer.ts';
+import { CodeInput } from '../../ui/CodeInput.tsx';
 import { errorText } from '../../ui/errorText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { membershipApi } from './api.ts';
@@ -119,10 +120,10 @@ function MemberLookup() {
         ) : (
           <Stack gap="xs">
             <Text size="sm">{t('memberships.codeSentIfMember')}</Text>
-            <PinInput
+            <CodeInput
               length={6}
-              type="number"
               oneTimeCode
+              aria-label={t('account.codeLabel')}
               disabled={busy}
               onComplete={(code) =>
                 void run(async () =>

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatDateTime, pickText } from '../../i18n/format.ts';
+import { pickText } from '../../i18n/format.ts';
 import { purchase } from '../../state/purchase.ts';
 import { SeatPickerMap } from '../../ui/SeatPickerMap.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { membershipApi } from './api.ts';
 import type { MembershipStore } from './store.ts';
 
@@ -15,6 +16,7 @@ import type { MembershipStore } from './store.ts';
 export function SeatsStep({ store }: { store: MembershipStore }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   const x = useSnapshot(store.extra);
   useSnapshot(purchase);
   const list = store.seated();
@@ -38,7 +40,7 @@ export function SeatsStep({ store }: { store: MembershipStore }) {
       <Stack gap={2}>
         {m.presentations.map((p) => (
           <Text key={p.id} size="sm" c="dimmed">
-            {`${pickText(p.title, locale)} · ${formatDateTime(p.dateTime, locale)}`}
+            {`${pickText(p.title, locale)} · ${when.dateTime(p.dateTime)}`}
           </Text>
         ))}
       </Stack>

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, NumberInput, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stepperProps } from '../../ui/QuantityStepper.tsx';
 
 /** What the customer asks auto-select for, besides the number of seats. */
 export interface AutoSelectChoice {
@@ -46,12 +47,15 @@ export function AutoSelect(props: AutoSelectProps) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="auto-select">
       <NumberInput
+        {...stepperProps({
+          value: count,
+          min: 1,
+          max: props.maxSeats,
+          onChange: setCount,
+          name: t('order.quantity'),
+        })}
         label={t('order.quantity')}
-        min={1}
-        max={props.maxSeats}
         clampBehavior="strict"
-        value={count}
-        onChange={(v) => setCount(typeof v === 'number' && v >= 1 ? v : 1)}
         w={160}
         data-testid="auto-select-count"
       />

@@ -6,6 +6,7 @@ import { api } from '../../api/endpoints.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { type HeldSeat, lockSeatOf } from './model.ts';
 import { errorText } from '../../ui/errorText.ts';
+import { stepperProps } from '../../ui/QuantityStepper.tsx';
 import { freePlaces } from './seatActions.ts';
 import type { SeatStepProps } from './SeatStep.tsx';
 
@@ -111,12 +112,15 @@ export function GaStep(props: SeatStepProps) {
             </Stack>
             <Group gap="sm" align="flex-end">
               <NumberInput
+                {...stepperProps({
+                  value: quantity[section.id] ?? 1,
+                  min: 1,
+                  max: settings.maxSeatsPerTransaction,
+                  onChange: (n) => setQuantity((q) => ({ ...q, [section.id]: n })),
+                  name: `${t('order.quantity')} · ${section.name}`,
+                })}
                 label={t('order.quantity')}
-                min={1}
-                max={settings.maxSeatsPerTransaction}
-                value={quantity[section.id] ?? 1}
-                onChange={(v) => setQuantity((q) => ({ ...q, [section.id]: typeof v === 'number' ? v : 1 }))}
-                w={120}
+                w={140}
               />
               <Button onClick={() => void hold(section)} loading={busy}>
                 {t('order.holdPlaces')}

@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MemberProblemCode } from '../../domain/order/memberUse.ts';
 import { pickText } from '../../i18n/format.ts';
+import { seatLabel } from '../../ui/seatLabel.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { HeldSeat } from './model.ts';
 import { type MemberTicketsState, memberLeft, memberProblemText } from './memberTickets.ts';
@@ -9,6 +10,8 @@ import { type MemberTicketsState, memberLeft, memberProblemText } from './member
 interface Props {
   state: Pick<MemberTicketsState, 'seats' | 'members' | 'memberTickets'>;
   problems: readonly { key: string; code: MemberProblemCode }[];
+  /** Whether the presentation's seats are numbered (a seat is then named by its row and number). */
+  isReserved?: boolean;
 }
 
 /**
@@ -16,13 +19,13 @@ interface Props {
  * number and what this cart leaves of its ticket balance ("N left") or points; the member tickets are
  * chosen per seat in the ticket table. Seats past what is left are named with the box office's reason.
  */
-export function MemberTicketsPanel({ state, problems }: Props) {
+export function MemberTicketsPanel({ state, problems, isReserved = true }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (state.members.length === 0) return null;
   const seatOf = (key: string) => {
     const s: HeldSeat | undefined = state.seats.find((x) => x.key === key);
-    return s ? `${s.row}/${s.seat}` : key;
+    return s ? seatLabel(t, s, isReserved) : key;
   };
   return (
     <Card withBorder padding="md" data-testid="member-tickets">

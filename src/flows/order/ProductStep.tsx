@@ -2,6 +2,7 @@ import { Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/contract/presentations.ts';
 import { formatPrice, pickText } from '../../i18n/format.ts';
+import { stepperProps } from '../../ui/QuantityStepper.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 
 interface Props {
@@ -29,12 +30,16 @@ export function ProductStep({ products, quantities, onChange }: Props) {
                 </Text>
               </Stack>
               <NumberInput
+                {...stepperProps({
+                  value: quantities[pr.id] ?? 0,
+                  min: 0,
+                  max: 20,
+                  onChange: (q) => onChange(pr.id, q),
+                  name: t('order.quantityOf', { name }),
+                })}
                 aria-label={t('order.quantityOf', { name })}
-                min={0}
-                max={20}
-                w={110}
-                value={quantities[pr.id] ?? 0}
-                onChange={(v) => onChange(pr.id, typeof v === 'number' ? Math.max(0, Math.min(20, v)) : 0)}
+                w={140}
+                miw={140}
                 data-testid={`product-${pr.id}`}
               />
             </Group>

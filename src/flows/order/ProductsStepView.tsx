@@ -13,7 +13,7 @@ export function ProductsStepView({ store, s, d }: { store: OrderStore; s: OrderS
   const { t } = useTranslation();
   const p = store.presentation;
   useEffect(() => void store.loadDonations(), [store]);
-  const fund = store.settings.donations.isOfferedInOrder ? offeredFund(s.donationFunds) : null;
+  const fund = store.settings.donations.isOfferedInOrder ? offeredFund(s.donationFunds, p) : null;
   return (
     <StepLayout
       summary={<FlowSummary presentation={p} s={s} d={d} />}

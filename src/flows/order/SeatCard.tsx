@@ -1,6 +1,8 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { seatText } from '../../domain/seatPlace.ts';
 import type { SeatDescription } from '../../seatmap/index.ts';
+import { useTranslate } from '../../ui/useTranslate.ts';
 
 /** A seat tapped on a phone's map, with what the card says besides its description. */
 export interface TappedSeat {
@@ -24,6 +26,7 @@ export function SeatCard(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const tr = useTranslate();
   const { dir } = useDirection();
   const { seat, price, note } = props.tapped;
   const mine = seat.kind === 'selected';
@@ -45,7 +48,7 @@ export function SeatCard(props: {
       <Group wrap="nowrap" align="flex-start" gap="xs">
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={700} size="sm" data-testid="seat-card-title">
-            {t('seatmap.seatTitle', { section: seat.section, row: seat.row, seat: seat.seat })}
+            {seatText(tr, seat)}
           </Text>
           <Text size="sm" c="dimmed">
             {t(`seatmap.kind.${seat.kind}`)}

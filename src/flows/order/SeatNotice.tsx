@@ -1,8 +1,8 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, useDirection } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SeatDescription } from '../../seatmap/index.ts';
-import { seatRangeText } from '../../ui/seatRanges.ts';
+import { seatPlaceText } from '../../domain/seatPlace.ts';
+import { useTranslate } from '../../ui/useTranslate.ts';
 
 /**
  * What the seat step says about the selection, drawn over the top of the map (never above it, where it
@@ -28,35 +28,6 @@ export interface SeatNoticeProps {
   onMove: () => void;
 }
 
-/**
- * "Stalls, row 5, seat 7" or "Stalls, row 5, seats 3–6": seats by row, in the order given (the rules list
- * seats in plan order, so a row's seats come together); several rows are listed one after another.
- */
-export function seatsText(t: TFunction, seats: SeatDescription[]): string {
-  const rows = new Map<string, SeatDescription[]>();
-  for (const s of seats) {
-    const k = `${s.section}\u0000${s.row}`;
-    rows.set(k, [...(rows.get(k) ?? []), s]);
-  }
-  return [...rows.values()]
-    .map((run) => {
-      const first = run[0]!;
-      const last = run[run.length - 1]!;
-      return run.length === 1
-        ? t('order.advice.oneSeat', { section: first.section, row: first.row, seat: first.seat })
-        : t('order.advice.seatRun', {
-            section: first.section,
-            row: first.row,
-            // A run of three or more numbered seats reads as a range; others are listed.
-            range:
-              run.length > 2 && Number(last.seat) - Number(first.seat) === run.length - 1
-                ? seatRangeText(first.seat, last.seat)
-                : run.map((x) => x.seat).join(', '),
-          });
-    })
-    .join('; ');
-}
-
 /** A choice's button: long seat names wrap instead of being cut off (a phone is narrow); 44 px to tap. */
 const BUTTON = {
   size: 'sm',
@@ -68,6 +39,7 @@ const BUTTON = {
 
 export function SeatNotice(props: SeatNoticeProps) {
   const { t } = useTranslation();
+  const tr = useTranslate();
   const { dir } = useDirection();
   const { message, advice } = props;
   const stranded = advice && advice.stranded.length > 0 ? advice : null;
@@ -101,7 +73,7 @@ export function SeatNotice(props: SeatNoticeProps) {
           ) : null}
           {picked ? (
             <Text size="sm" data-testid="seats-picked">
-              {t('order.advice.picked', { seats: seatsText(t, picked) })}
+              {t('order.advice.picked', { seats: seatPlaceText(tr, picked) })}
             </Text>
           ) : null}
           {stranded ? (
@@ -109,7 +81,7 @@ export function SeatNotice(props: SeatNoticeProps) {
               <Text size="sm" data-testid="seat-stranded">
                 {t('order.advice.stranded', {
                   count: stranded.stranded.length,
-                  seats: seatsText(t, stranded.stranded),
+                  seats: seatPlaceText(tr, stranded.stranded),
                 })}
               </Text>
               <Group gap="xs" wrap="wrap">
@@ -124,7 +96,7 @@ export function SeatNotice(props: SeatNoticeProps) {
                   >
                     {t('order.advice.fill', {
                       count: stranded.fill.length,
-                      seats: seatsText(t, stranded.fill),
+                      seats: seatPlaceText(tr, stranded.fill),
                     })}
                   </Button>
                 ) : null}
@@ -137,7 +109,7 @@ export function SeatNotice(props: SeatNoticeProps) {
                     onClick={props.onMove}
                     data-testid="advice-move"
                   >
-                    {t('order.advice.move', { seats: seatsText(t, stranded.move.seats) })}
+                    {t('order.advice.move', { seats: seatPlaceText(tr, stranded.move.seats) })}
                   </Button>
                 ) : null}
               </Group>

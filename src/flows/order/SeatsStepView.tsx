@@ -1,9 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { allInPrice } from '../../domain/order/fees.ts';
 import { defaultTicket } from '../../domain/order/tickets.ts';
 import { formatPrice } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { seatPlaceText } from '../../domain/seatPlace.ts';
+import { useTranslate } from '../../ui/useTranslate.ts';
 import { GaStep } from './GaStep.tsx';
 import { SeatStep, type SeatStepProps, type SeatValidator } from './SeatStep.tsx';
 import type { DerivedOrder } from './selectors.ts';
@@ -19,6 +22,7 @@ import { usePhone } from '../../ui/usePhone.ts';
 export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnapshot; d: DerivedOrder }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const tr = useTranslate();
   const { presentation: p } = store;
   const validatorRef = useRef<SeatValidator | null>(null);
   const phone = usePhone();
@@ -32,23 +36,28 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
       setChecking(false);
     }
   };
+  // A price level's price is its default ticket's, all in (the legend and the total are the first prices
+  // the order shows: with the handling fee, as the summary then charges it).
+  const seatPrice = (tg: number) => {
+    const dt = defaultTicket(d.ruleGroups.find((g) => g.id === tg));
+    return dt ? allInPrice(dt, p.serviceCharge.amount) : null;
+  };
   const seatStepProps: SeatStepProps = {
     presentation: p,
     settings: store.settings,
     seats: s.seats,
     priceOf: (tg: number) => {
-      const dt = defaultTicket(d.ruleGroups.find((g) => g.id === tg));
-      return dt ? formatPrice(dt.price, locale) : null;
+      const price = seatPrice(tg);
+      return price ? formatPrice(price.total, locale) : null;
     },
     onHeld: store.selectSeat,
     onReleased: store.releaseSeat,
     validatorRef,
   };
-  // The running total at each seat's default ticket (agorot; the ticket step may change it).
-  const total = s.seats.reduce(
-    (sum, seat) => sum + (defaultTicket(d.ruleGroups.find((g) => g.id === seat.ticketGroup))?.price ?? 0),
-    0,
-  );
+  // The running total at each seat's default ticket, all in (agorot; the ticket step may change it).
+  const prices = s.seats.map((seat) => seatPrice(seat.ticketGroup));
+  const total = prices.reduce((sum, price) => sum + (price?.total ?? 0), 0);
+  const withFees = prices.some((price) => (price?.serviceCharge ?? 0) > 0);
   return (
     <Stack gap="md">
       {p.isReserved ? <SeatStep {...seatStepProps} /> : <GaStep {...seatStepProps} />}
@@ -75,13 +84,15 @@ export function SeatsStepView({ store, s, d }: { store: OrderStore; s: OrderSnap
             {s.seats.length
               ? t('order.seatsChosen', {
                   count: s.seats.length,
-                  seats: s.seats.map((seat) => `${seat.row}/${seat.seat}`).join(', '),
+                  seats: seatPlaceText(tr, s.seats),
                 })
               : t('order.noSeatsYet')}
           </Text>
           {s.seats.length > 0 ? (
             <Text size="sm" fw={600} data-testid="seats-total">
-              {t('order.runningTotal', { total: formatPrice(total, locale) })}
+              {t(withFees ? 'prices.totalInclFees' : 'order.runningTotal', {
+                total: formatPrice(total, locale),
+              })}
             </Text>
           ) : null}
         </Stack>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Presentation } from '../../api/contract/presentations.ts';
 import { pickText } from '../../i18n/format.ts';
-import { seatLabel } from '../../ui/seatLabel.ts';
+import { placeRuns } from '../../domain/seatPlace.ts';
+import { seatRunLabel } from '../../ui/seatLabel.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import type { OrderStepId } from './model.ts';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -73,14 +74,33 @@ export function FlowSummary({
   const locale = useLocale();
   const { pricing } = d;
   if (!pricing) return null;
+  const seats = d.chosen.map((seat, i) => ({
+    section: seat.section,
+    row: seat.row,
+    seat: seat.seat,
+    at: i,
+    detail: seatTicketName(d.groups, s.codes, seat, locale),
+    amount: pricing.seats[i]?.price ?? 0,
+    extras: seatAddonLines(d.groups, seat.ticketId, pricing.seats[i]?.addons, locale),
+  }));
+  // Seats side by side with the same ticket at the same price share a line ("Stalls, row 5, seats 3–4 ·
+  // 2 × Regular"), as on the confirmation; a seat with add-ons keeps its own, its add-ons beneath it.
+  const runs = placeRuns(seats, {
+    line: (x) => (x.extras.length ? x.at : [x.detail, x.amount]),
+    numbered: () => p.isReserved,
+  });
   return (
     <OrderSummary
-      seats={d.chosen.map((seat, i) => ({
-        label: seatLabel(t, seat, p.isReserved),
-        detail: seatTicketName(d.groups, s.codes, seat, locale),
-        amount: pricing.seats[i]?.price ?? 0,
-        extras: seatAddonLines(d.groups, seat.ticketId, pricing.seats[i]?.addons, locale),
-      }))}
+      seats={runs.map((run) => {
+        const first = run.tickets[0]!;
+        const count = run.tickets.length;
+        return {
+          label: seatRunLabel(t, run, p.isReserved),
+          detail: count > 1 ? t('order.ticketCount', { count, ticket: first.detail }) : first.detail,
+          amount: run.tickets.reduce((sum, x) => sum + x.amount, 0),
+          extras: first.extras,
+        };
+      })}
       products={[
         ...d.productLines.map((l) => ({
           label: `${pickText(l.name, locale)} × ${l.quantity}`,

@@ -12,7 +12,10 @@ import type { HeldSeat } from './model.ts';
 import { seatsUsing, shownCode } from './ticketCodes.ts';
 
 interface Props {
+  /** The venue's voucher-by-code buttons that apply to the presentation (domain/order/whatApplies.ts). */
   buttons: readonly VoucherByCodeButton[];
+  /** The code field: the presentation sells tickets a code unlocks (false: the senior lookup alone). */
+  withCodes: boolean;
   codes: readonly TicketCodeResult[];
   seats: readonly HeldSeat[];
   onApply: (code: string) => Promise<unknown>;
@@ -24,9 +27,10 @@ interface Props {
 /**
  * Ticket codes on the ticket step (spec section 5): a field for a voucher, partner card or price code,
  * the venue's voucher-by-code buttons (partner cards with their images, a generic code), and the codes
- * applied, each with what it gives and a way to remove it.
+ * applied, each with what it gives and a way to remove it. Only what applies to the presentation is
+ * offered (issue 35): its caller leaves the whole card out where nothing does.
  */
-export function TicketCodes({ buttons, codes, seats, onApply, onRemove, onApplySenior }: Props) {
+export function TicketCodes({ buttons, withCodes, codes, seats, onApply, onRemove, onApplySenior }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [value, setValue] = useState('');
@@ -67,14 +71,16 @@ export function TicketCodes({ buttons, codes, seats, onApply, onRemove, onApplyS
   return (
     <Card withBorder padding="md" data-testid="ticket-codes">
       <Stack gap="sm">
-        <Stack gap={2}>
-          <Title order={3} fz="h5">
-            {t('ticketCodes.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('ticketCodes.intro')}
-          </Text>
-        </Stack>
+        {withCodes ? (
+          <Stack gap={2}>
+            <Title order={3} fz="h5">
+              {t('ticketCodes.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('ticketCodes.intro')}
+            </Text>
+          </Stack>
+        ) : null}
         {buttons.length ? (
           <Group gap="xs" data-testid="code-buttons">
             {buttons.map((b, i) => (
@@ -91,30 +97,32 @@ export function TicketCodes({ buttons, codes, seats, onApply, onRemove, onApplyS
             ))}
           </Group>
         ) : null}
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label={t('ticketCodes.codeLabel')}
-            placeholder={t('ticketCodes.codePlaceholder')}
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void apply();
-            }}
-            dir="ltr"
-            autoComplete="off"
-            style={{ flex: 1 }}
-            maw={360}
-            data-testid="code-input"
-          />
-          <Button
-            onClick={() => void apply()}
-            loading={busy}
-            disabled={!value.trim()}
-            data-testid="code-apply"
-          >
-            {t('ticketCodes.apply')}
-          </Button>
-        </Group>
+        {withCodes ? (
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={t('ticketCodes.codeLabel')}
+              placeholder={t('ticketCodes.codePlaceholder')}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void apply();
+              }}
+              dir="ltr"
+              autoComplete="off"
+              style={{ flex: 1 }}
+              maw={360}
+              data-testid="code-input"
+            />
+            <Button
+              onClick={() => void apply()}
+              loading={busy}
+              disabled={!value.trim()}
+              data-testid="code-apply"
+            >
+              {t('ticketCodes.apply')}
+            </Button>
+          </Group>
+        ) : null}
         {error ? (
           <Alert color="red" role="alert" data-testid="code-error">
             {error}

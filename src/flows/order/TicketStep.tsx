@@ -59,7 +59,7 @@ export function TicketStep(props: Props) {
   const overUsed = codeProblems.filter((x) => x.problem === 'voucherBalance');
   const seatOf = (key: string) => {
     const seat = seats.find((x) => x.key === key);
-    return seat ? `${seat.row}/${seat.seat}` : key;
+    return seat ? seatLabel(t, seat, isReserved) : key;
   };
   /** The add-on boxes of a seat's ticket, ticked as the seat takes them. */
   const addonBoxes = (s: HeldSeat) => {

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { codeButtonsThatApply, ticketStepBlocks } from '../../domain/order/whatApplies.ts';
 import { customerState } from '../../state/customer.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { MemberTicketsPanel } from './MemberTicketsPanel.tsx';
@@ -20,6 +21,12 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
   const { t } = useTranslation();
   const locale = useLocale();
   const p = store.presentation;
+  // Only the ways in that can apply here: a trampoline session has no partner, voucher or senior price.
+  const blocks = ticketStepBlocks(p.ticketAudiences, {
+    isSeniorLookupEnabled: store.settings.seniorCitizen.isLookupEnabled,
+  });
+  const buttons = codeButtonsThatApply(store.settings.vouchers.byCodeButtons, blocks);
+  const withCodeBlock = blocks.codes || blocks.senior || s.codes.length > 0;
   // Logging in or out on the way (the header's login) changes whose member tickets these are.
   const customerId = useSnapshot(customerState).customer?.CustomerId ?? null;
   const seen = useRef(customerId);
@@ -70,14 +77,17 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
           }}
         />
         <MemberTicketsPanel state={s} problems={d.memberProblems} />
-        <TicketCodes
-          buttons={store.settings.vouchers.byCodeButtons}
-          codes={s.codes}
-          seats={s.seats}
-          onApply={store.applyCode}
-          onRemove={store.removeCode}
-          onApplySenior={store.settings.seniorCitizen.isLookupEnabled ? store.applySenior : undefined}
-        />
+        {withCodeBlock ? (
+          <TicketCodes
+            buttons={buttons}
+            withCodes={blocks.codes}
+            codes={s.codes}
+            seats={s.seats}
+            onApply={store.applyCode}
+            onRemove={store.removeCode}
+            onApplySenior={blocks.senior ? store.applySenior : undefined}
+          />
+        ) : null}
       </Stack>
     </StepLayout>
   );

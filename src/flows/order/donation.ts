@@ -1,9 +1,10 @@
 import type { LocalizedText } from '../../api/contract/common.ts';
 import type { CartDonation, DonationFund } from '../../api/contract/donations.ts';
+import { fundOffered, type ScopedPresentation } from '../../domain/order/whatApplies.ts';
 
 /**
  * The donation a seat order may carry as one more line (settings.donations.isOfferedInOrder): one of
- * the first fund's fixed amounts, or an amount the donor names within the fund's bounds.
+ * the offered fund's fixed amounts, or an amount the donor names within the fund's bounds.
  */
 export interface OrderDonation {
   fundId: number;
@@ -15,9 +16,15 @@ export interface OrderDonation {
   amount: number;
 }
 
-/** The fund a seat order offers: the first the box office lists (null: none to offer). */
-export function offeredFund(funds: readonly DonationFund[] | null): DonationFund | null {
-  return funds?.[0] ?? null;
+/**
+ * The fund a seat order offers: the first the box office lists that is offered with the presentation
+ * (its scope: the orchestra's fund with the orchestra's shows); null: none to offer.
+ */
+export function offeredFund(
+  funds: readonly DonationFund[] | null,
+  presentation: ScopedPresentation,
+): DonationFund | null {
+  return funds?.find((f) => fundOffered(f.scope, presentation)) ?? null;
 }
 
 /** The donation of one of the fund's fixed amounts. */

@@ -7,6 +7,7 @@ import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { customerState } from '../../state/customer.ts';
+import { withQuery } from '../../routing/paths.ts';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
@@ -19,7 +20,7 @@ import { VideoOrderFlow } from './VideoOrderFlow.tsx';
  */
 export function VideoEntry({ vodId }: { vodId: number }) {
   const { t } = useTranslation();
-  const { settings } = useSnapshot(session);
+  const { settings, locale } = useSnapshot(session);
   const account = useSnapshot(customerState);
   const who = account.customer ? account.customer.CustomerId : account.checked ? 'out' : 'unknown';
   const state = useAsync(async (signal) => {
@@ -47,7 +48,7 @@ export function VideoEntry({ vodId }: { vodId: number }) {
   const owned = mine.find(
     (v) => v.presentationId === vodId && v.status !== 'expired' && v.playsRemaining > 0,
   );
-  if (owned) return <Navigate to={owned.watchPath} replace />;
+  if (owned) return <Navigate to={withQuery(owned.watchPath, { language: locale })} replace />;
   if (!(settings as Settings).cart.isVideoCartEnabled)
     return (
       <Alert color="orange" title={t('order.cannotBuy')} data-testid="video-not-sold">

@@ -6,6 +6,7 @@ import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Presentation, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { pickText } from '../../i18n/format.ts';
+import { withQuery } from '../../routing/paths.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { videoWindowText } from '../../ui/VideoStatus.tsx';
 import { PurchaseConfirmation } from '../checkout/PurchaseConfirmation.tsx';
@@ -101,7 +102,12 @@ function VideoConfirmation({ answer }: { answer: CheckoutCompleted }) {
                 })}
               </Text>
             </Stack>
-            <Button component={Link} to={v.watchPath} data-testid="watch-now">
+            {/* In the language bought in: the link may be kept, or opened on another device. */}
+            <Button
+              component={Link}
+              to={withQuery(v.watchPath, { language: locale })}
+              data-testid="watch-now"
+            >
               {t('video.watchNow')}
             </Button>
           </Group>

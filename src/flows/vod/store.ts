@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { Presentation, Ticket, TicketGroup } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import { allInPrice } from '../../domain/order/fees.ts';
 import { vodPath } from '../../routing/paths.ts';
 import { cart, completeOrder, selectPresentation } from '../../state/cart.ts';
 import { createPurchaseFlow } from '../checkout/purchase.ts';
@@ -30,12 +31,16 @@ export function createVideoStore(
     cleared: false,
   });
   const ticket = () => tickets.find((t) => t.id === local.ticketId) ?? null;
+  /** A ticket as the box office charges it: its price and its handling fee (the checkout's fee rule). */
+  const allIn = (t: Ticket) => allInPrice(t, presentation.serviceCharge.amount);
   const serviceCharge = () => {
     const t = ticket();
-    if (!t) return 0;
-    return t.serviceCharge > 0 ? t.serviceCharge : presentation.serviceCharge.amount;
+    return t ? allIn(t).serviceCharge : 0;
   };
-  const total = () => (ticket()?.price ?? 0) + serviceCharge();
+  const total = () => {
+    const t = ticket();
+    return t ? allIn(t).total : 0;
+  };
 
   const flow = createPurchaseFlow<VideoStepId, { ticketId: number | null }>(settings, {
     kind: 'video',
@@ -82,6 +87,7 @@ export function createVideoStore(
     presentation,
     tickets,
     ticket,
+    allIn,
     serviceCharge,
     total,
     checkout: flow.checkout,

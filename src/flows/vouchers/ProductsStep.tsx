@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatPrice, pickText } from '../../i18n/format.ts';
 import { purchase } from '../../state/purchase.ts';
+import { stepperProps } from '../../ui/QuantityStepper.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 import { PurchaseLayout } from '../checkout/PurchaseLayout.tsx';
 import type { VoucherStore } from './store.ts';
@@ -49,16 +50,16 @@ export function ProductsStep({ store }: { store: VoucherStore }) {
                   </Group>
                 </Stack>
                 <NumberInput
+                  {...stepperProps({
+                    value: quantity,
+                    min: 0,
+                    max: 20,
+                    onChange: (q) => store.setProductQuantity(pr, q),
+                    name: t('order.quantityOf', { name }),
+                  })}
                   aria-label={t('order.quantityOf', { name })}
-                  min={0}
-                  max={20}
-                  w={110}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={quantity}
-                  onChange={(v) =>
-                    store.setProductQuantity(pr, typeof v === 'number' ? Math.max(0, Math.min(20, v)) : 0)
-                  }
+                  w={140}
+                  miw={140}
                   data-testid={`product-${pr.id}`}
                 />
               </Group>

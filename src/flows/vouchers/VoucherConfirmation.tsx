@@ -1,10 +1,11 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { IssuedVoucher } from '../../api/contract/vouchers.ts';
 import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { PurchaseConfirmation } from '../checkout/PurchaseConfirmation.tsx';
+import type { SentGift } from './gift.ts';
 
 /** What a voucher is worth in words: a gift card's value, else its benefit (and the tickets it pays). */
 export function useVoucherWorth() {
@@ -16,8 +17,11 @@ export function useVoucherWorth() {
       : pickText(v.benefit, locale);
 }
 
-/** Step 5: each voucher's code, worth and validity, the products, how it was paid, and the printable vouchers. */
-export function VoucherConfirmation({ answer }: { answer: CheckoutCompleted }) {
+/**
+ * Step 5: each voucher's code, worth and validity, the products, how it was paid, and the printable
+ * vouchers; sent as a gift, to whom and when the e-mail goes.
+ */
+export function VoucherConfirmation({ answer, gift }: { answer: CheckoutCompleted; gift: SentGift | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const worth = useVoucherWorth();
@@ -29,6 +33,17 @@ export function VoucherConfirmation({ answer }: { answer: CheckoutCompleted }) {
       documentLabel={t('vouchers.openDocument')}
       keepText={t('vouchers.keepCodes')}
     >
+      {gift ? (
+        <Alert color="teal" data-testid="gift-sent">
+          {gift.today
+            ? t('vouchers.gift.sentToday', { name: gift.recipientName, email: gift.recipientEmail })
+            : t('vouchers.gift.sentOn', {
+                name: gift.recipientName,
+                email: gift.recipientEmail,
+                date: formatDate(gift.deliverOn, locale),
+              })}
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {order.vouchers.map((v) => (
           <Card key={v.reference} withBorder padding="md" data-testid="issued-voucher">

@@ -1,11 +1,13 @@
 import { PurchaseAuthStep } from '../checkout/PurchaseAuthStep.tsx';
 import { Stack } from '@mantine/core';
+import { useSnapshot } from 'valtio';
 import type { Settings } from '../../api/contract/session.ts';
 import type { VouchersForSaleAnswer } from '../../api/contract/vouchers.ts';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
 import { usePurchaseFlow } from '../checkout/usePurchaseFlow.ts';
 import { ChooseStep } from './ChooseStep.tsx';
+import { GiftForm } from './GiftForm.tsx';
 import { ProductsStep } from './ProductsStep.tsx';
 import { createVoucherStore } from './store.ts';
 import { VoucherConfirmation } from './VoucherConfirmation.tsx';
@@ -18,6 +20,7 @@ import { VoucherSummary } from './VoucherSummary.tsx';
  */
 export function VoucherFlow({ settings, forSale }: { settings: Settings; forSale: VouchersForSaleAnswer }) {
   const [store, s] = usePurchaseFlow(() => createVoucherStore(settings, forSale));
+  const sent = useSnapshot(store.sent);
   return (
     <Stack gap="md" data-testid="voucher-flow" data-step={s.step}>
       <PurchaseHeader
@@ -44,9 +47,12 @@ export function VoucherFlow({ settings, forSale }: { settings: Settings; forSale
           checkout={store.checkout}
           summary={<VoucherSummary store={store} />}
           onBack={() => store.back('payment')}
+          before={<GiftForm store={store} />}
         />
       ) : null}
-      {s.step === 'confirmation' && s.answer ? <VoucherConfirmation answer={s.answer} /> : null}
+      {s.step === 'confirmation' && s.answer ? (
+        <VoucherConfirmation answer={s.answer} gift={sent.gift} />
+      ) : null}
     </Stack>
   );
 }

@@ -161,4 +161,25 @@ describe('the voucher flow store', () => {
     expect(store.state.step).toBe('confirmation');
     expect(purchase.vouchers).toEqual([]);
   });
+
+  it('sends the gift with the cart only for gift cards, and an unfinished gift stops the payment', () => {
+    const store = createVoucherStore(settings(), forSale);
+    store.choosePrice(forSale.vouchers[0]!, 12);
+    expect(store.canGift()).toBe(true);
+    store.setGift({ on: true, recipientName: 'Noa', recipientEmail: 'noa@' });
+    expect(store.host().blocked?.()).toBe('vouchers.gift.fixProblems');
+    store.setGift({ recipientEmail: 'noa@example.com', message: 'Happy birthday' });
+    expect(store.host().blocked?.()).toBeNull();
+    expect(store.host().lines().gift).toMatchObject({
+      recipientName: 'Noa',
+      recipientEmail: 'noa@example.com',
+      message: 'Happy birthday',
+      deliverOn: store.giftWindow().first,
+    });
+    // A ticket voucher in the order: it is not sent as a gift.
+    store.setQuantity(forSale.vouchers[2]!, 1);
+    expect(store.canGift()).toBe(false);
+    expect(store.host().lines().gift).toBeUndefined();
+    expect(store.host().blocked?.()).toBeNull();
+  });
 });

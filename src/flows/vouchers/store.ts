@@ -1,3 +1,4 @@
+import type { CheckoutCompleted } from '../../api/contract/checkout.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import type { VoucherOffer, VouchersForSaleAnswer } from '../../api/contract/vouchers.ts';
 import {
@@ -11,7 +12,19 @@ import {
   type VoucherLine,
 } from '../../state/purchase.ts';
 import { paths } from '../../routing/paths.ts';
+import { proxy } from 'valtio';
+import { calendarDate } from '../../domain/venue.ts';
+import { session } from '../../state/session.ts';
 import { createPurchaseFlow } from '../checkout/purchase.ts';
+import {
+  canSendAsGift,
+  cartGift,
+  createGiftDraft,
+  type GiftDraft,
+  type SentGift,
+  giftProblems,
+  giftWindow,
+} from './gift.ts';
 import { cartVoucher, checkChoice, maxQuantity, unitPrice } from './rules.ts';
 
 /** The steps of the voucher order (spec section 2), in the order the customer meets them. */
@@ -39,25 +52,46 @@ export function createVoucherStore(settings: Settings, forSale: VouchersForSaleA
     lines().reduce((a, l) => a + (l.unitPrice ?? 0) * l.quantity, 0) +
     products().reduce((a, p) => a + p.price * p.quantity, 0);
   const check = () => checkChoice(lines(), offers);
+  /** "Send as a gift" (issue 35): only gift cards; the window of dates from what is chosen now. */
+  const gift = createGiftDraft(session.locale);
+  const canGift = () => canSendAsGift(lines(), offers);
+  const window = () => giftWindow(lines(), offers, Date.now(), settings.timeZone);
+  const giftOn = () => gift.on && canGift();
+  /** The gift the order completed with, for its confirmation (null: the buyer keeps the cards). */
+  const sent = proxy<{ gift: SentGift | null }>({ gift: null });
 
-  const flow = createPurchaseFlow<VoucherStepId, { vouchers: VoucherLine[]; products: ProductLine[] }>(
-    settings,
-    {
-      kind: 'vouchers',
-      path: paths.digital,
-      lines: () => ({
-        vouchers: lines().map(cartVoucher),
-        products: products().map((p) => ({ id: p.id, selectedQuantity: p.quantity })),
-      }),
-      total,
-      needsDelivery: () => products().some((p) => p.isDeliveryRequired),
-      save: () => ({ vouchers: purchase.vouchers, products: purchase.products }),
-      restore(saved) {
-        for (const l of saved.vouchers) setVoucherLine(l);
-        for (const p of saved.products) setProductLine(p);
-      },
+  const flow = createPurchaseFlow<
+    VoucherStepId,
+    { vouchers: VoucherLine[]; products: ProductLine[]; gift?: GiftDraft }
+  >(settings, {
+    kind: 'vouchers',
+    path: paths.digital,
+    lines: () => ({
+      vouchers: lines().map(cartVoucher),
+      products: products().map((p) => ({ id: p.id, selectedQuantity: p.quantity })),
+      ...(giftOn() ? { gift: cartGift(gift, window()) } : {}),
+    }),
+    blocked: () =>
+      giftOn() && Object.keys(giftProblems(gift, window())).length > 0 ? 'vouchers.gift.fixProblems' : null,
+    total,
+    needsDelivery: () => products().some((p) => p.isDeliveryRequired),
+    completed(answer: CheckoutCompleted) {
+      sent.gift = null;
+      if (!gift.on) return;
+      // Sent only when every voucher of the order is a gift card (as the box office decided it).
+      const vouchers = answer.order.vouchers;
+      if (vouchers.length === 0 || !vouchers.every((v) => v.isStoredValue)) return;
+      const today = calendarDate(Date.now(), settings.timeZone);
+      const g = cartGift(gift, { first: today });
+      sent.gift = { ...g, today: g.deliverOn <= today };
     },
-  );
+    save: () => ({ vouchers: purchase.vouchers, products: purchase.products, gift: { ...gift } }),
+    restore(saved) {
+      for (const l of saved.vouchers) setVoucherLine(l);
+      for (const p of saved.products) setProductLine(p);
+      if (saved.gift) Object.assign(gift, saved.gift);
+    },
+  });
   const { state } = flow;
 
   /** The line of an offer as it stands (a blank one before the customer touched the offer). */
@@ -113,6 +147,15 @@ export function createVoucherStore(settings: Settings, forSale: VouchersForSaleA
     products: forSale.products,
     steps,
     checkout: flow.checkout,
+    /** The gift option's draft; `canGift`: whether the choice allows it; `giftWindow`: its dates. */
+    gift,
+    sent,
+    canGift,
+    giftWindow: window,
+    setGift(patch: Partial<GiftDraft>) {
+      Object.assign(gift, patch);
+      flow.checkout.state.payError = null;
+    },
     lineOf,
     lines,
     chosenProducts: products,

@@ -12,6 +12,7 @@ import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 
 /**
  * /waiver/{reservation}: an order's signed liability waiver, as it was signed — the text in the
@@ -49,6 +50,7 @@ export default function WaiverPage() {
 function SignedWaiverView({ w }: { w: SignedWaiver }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const when = useShowTime();
   return (
     <Stack gap="md" data-testid="signed-waiver">
       <Group justify="space-between" className="no-print">
@@ -65,8 +67,7 @@ function SignedWaiverView({ w }: { w: SignedWaiver }) {
             <div>
               <Text fw={700}>{pickText(w.presentation.title, locale)}</Text>
               <Text size="sm" c="dimmed">
-                {pickText(w.presentation.venueName, locale)} ·{' '}
-                {formatDateTime(w.presentation.dateTime, locale)}
+                {pickText(w.presentation.venueName, locale)} · {when.dateTime(w.presentation.dateTime)}
               </Text>
             </div>
             <Text size="sm" dir="auto">

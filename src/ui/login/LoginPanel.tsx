@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  PinInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -21,6 +10,7 @@ import { session } from '../../state/session.ts';
 import { useLocale } from '../useLocale.ts';
 import { errorText } from '../errorText.ts';
 import { captchaToken } from '../../api/captcha.ts';
+import { CodeInput } from '../CodeInput.tsx';
 
 type Step = { kind: 'phone' } | { kind: 'code'; mobile: string } | { kind: 'email' };
 
@@ -46,6 +36,9 @@ export function LoginPanel({ identify = false }: { identify?: boolean } = {}) {
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One check of a code at a time: the full code sends itself, and a tap on the button or Enter while it
+  // is on its way would send it again (the box office counts wrong tries).
+  const checking = useRef(false);
 
   function switchTo(next: Step) {
     setError(null);
@@ -83,9 +76,11 @@ export function LoginPanel({ identify = false }: { identify?: boolean } = {}) {
       setStep({ kind: 'code', mobile: normal });
     });
 
-  const validate = (mobileNumber: string) =>
-    run(async () => {
-      if (!/^\d{6}$/.test(code)) {
+  const validate = async (mobileNumber: string, smsCode: string) => {
+    if (checking.current) return;
+    checking.current = true;
+    await run(async () => {
+      if (!/^\d{6}$/.test(smsCode)) {
         setFieldError(t('account.codeSixDigits'));
         return;
       }
@@ -96,11 +91,13 @@ export function LoginPanel({ identify = false }: { identify?: boolean } = {}) {
       setFieldError(null);
       const { data } = await api.mobileLoginValidation({
         mobileNumber,
-        smsCode: code,
+        smsCode,
         ...(extra !== 'none' ? { [extra]: extraValue.trim() } : {}),
       });
       setCustomer(data.customerInfo);
     });
+    checking.current = false;
+  };
 
   const emailLogin = () =>
     run(async () => {
@@ -165,7 +162,7 @@ export function LoginPanel({ identify = false }: { identify?: boolean } = {}) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void validate(step.mobile);
+            void validate(step.mobile, code);
           }}
         >
           <Stack gap="sm">
@@ -178,12 +175,16 @@ export function LoginPanel({ identify = false }: { identify?: boolean } = {}) {
               {t('account.codeLabel')}
             </Text>
             <Group dir="ltr" justify="center">
-              <PinInput
+              <CodeInput
                 length={6}
-                type="number"
                 oneTimeCode
                 value={code}
                 onChange={setCode}
+                // The last digit typed (or the whole code pasted or filled in from the SMS) logs in: no
+                // further tap on a phone. Where the venue asks for more, the button does once it is there.
+                onComplete={(full) => {
+                  if (extra === 'none' || extraValue.trim()) void validate(step.mobile, full);
+                }}
                 error={fieldError !== null}
                 aria-label={t('account.codeLabel')}
                 data-testid="sms-code"

@@ -112,6 +112,7 @@ export type LineKindName =
   | 'product'
   | 'video'
   | 'systemVoucher'
+  | 'gift'
   | 'membership'
   | 'donation'
   | 'seasonEnrolment';

@@ -1,4 +1,5 @@
 import { VOD_VENUE_TYPES } from '../../../../src/api/contract/common.ts';
+import { ticketServiceCharge } from '../../../../src/domain/order/fees.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale } from '../../catalogue/presentations.ts';
 import { loadTicketGroups } from '../../catalogue/ticketGroups.ts';
@@ -62,7 +63,7 @@ export const videos: LineKind<VideoLine[]> = {
         ticketId: ticket.id,
         ticketGroupId: group.id,
         price: ticket.price,
-        serviceCharge: ticket.serviceCharge > 0 ? ticket.serviceCharge : p.service_charge,
+        serviceCharge: ticketServiceCharge(ticket.serviceCharge, p.service_charge),
       });
     }
     return lines;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../../src/api/contract/common.ts';
 import type { VoucherBalance } from '../../../../src/api/contract/checkout.ts';
-import type { VoucherPayment } from '../../../../src/api/contract/order.ts';
 import type { VoucherApplication } from '../../../../src/domain/payment/split.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
@@ -88,7 +87,7 @@ export async function lockVouchers(trx: Trx, references: Iterable<string>): Prom
  */
 export async function voucherApplications(
   trx: Trx,
-  payments: readonly VoucherPayment[],
+  payments: readonly { systemVoucher: string; amount: number }[],
   now: number,
 ): Promise<VoucherApplication[]> {
   await lockVouchers(

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { LocalizedText } from '../../../../src/api/contract/common.ts';
 import type { SystemVoucher, VoucherStatus } from '../../../../src/api/contract/customer.ts';
 import type { Database } from '../../../db/types.ts';
+import { replacementDates } from '../../../../src/domain/voucherReplacement.ts';
 import { AppError } from '../../../errors.ts';
 import { sendRefunds, writeRefund } from '../../checkout/payments/refunds.ts';
 import type { AreaContext } from './context.ts';
@@ -146,8 +147,10 @@ export async function cancelVoucher(
 }
 
 /**
- * POST /system-vouchers/{ref}/replacement: marks the voucher IsForReplacement with a new validity from
- * now for the configured number of days, and now as its creation time (spec sections 4 and 9).
+ * POST /system-vouchers/{ref}/replacement: marks the voucher IsForReplacement with new dates (spec sections
+ * 4 and 9): its exchange window opens now and lasts the configured number of days, or to the voucher's
+ * own end where that is later (issue 35: a gift card valid for a year is not cut to a month). Its
+ * purchase date stays: the personal area shows when it was bought, not when it was replaced.
  */
 export async function replaceVoucher(
   ctx: AreaContext,
@@ -167,15 +170,14 @@ export async function replaceVoucher(
     const status = voucherStatus(v, ctx.now);
     if (status !== 'active' && status !== 'partially_redeemed')
       throw new AppError('SYSTEM_VOUCHER_NOT_ACTIVE', `a voucher that is ${status} cannot be replaced`);
-    const days = ctx.settings.customerArea.replacementVoucherDays;
+    const dates = replacementDates(
+      Number(v.end_date),
+      ctx.now,
+      ctx.settings.customerArea.replacementVoucherDays,
+    );
     await trx
       .updateTable('system_vouchers')
-      .set({
-        is_for_replacement: 1,
-        start_date: ctx.now,
-        end_date: ctx.now + days * 24 * 3_600_000,
-        created_at: ctx.now,
-      })
+      .set({ is_for_replacement: 1, start_date: dates.startDate, end_date: dates.endDate })
       .where('reference', '=', reference)
       .execute();
     const [updated] = await voucherRows(trx, { reference });
