@@ -133,6 +133,10 @@ test('a returning subscriber on a phone in English: last season’s seat first; 
   await page.screenshot({ path: test.info().outputPath('enrol-previous-en-phone.png'), fullPage: true });
   await page.getByTestId('next-step').click();
   await page.getByTestId('next-step').click();
+  // The step change scrolls the page to the top, animated: tick the boxes once it has stopped (a box
+  // moving under the click is not ticked).
+  await expect(page.getByTestId('optional-8009')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   for (const pi of [8009, 8010]) await page.getByTestId(`optional-${pi}`).check();
   await page.getByTestId('next-step').click();
 
