@@ -2,24 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allInPrice, lowestAllIn, sharedServiceCharge, ticketServiceCharge } from './fees.ts';
 import { priceOrder, type RuleTicket } from './tickets.ts';
+import { ticketFixture } from '../../../test/fixtures/ticket.ts';
 
 const amount = fc.integer({ min: 0, max: 100_000 });
 const priced = fc.record({ price: amount, serviceCharge: amount });
 
 function ruleTicket(id: number, t: { price: number; serviceCharge: number }): RuleTicket {
-  return {
-    id,
-    ...t,
-    multiplyFactor: 1,
-    isMultiplyFactorSubTicket: false,
-    ref1prompt: null,
-    ref2prompt: null,
-    minQuantity: null,
-    maxQuantity: null,
-    requiredTicketId: null,
-    requiredMinimum: null,
-    remaining: null,
-  };
+  return { ...ticketFixture(id, t.price), serviceCharge: t.serviceCharge };
 }
 
 describe('the handling fee and the all-in price', () => {
