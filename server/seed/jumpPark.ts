@@ -7,7 +7,7 @@ import type { Database } from '../db/types.ts';
 import { SYSTEM_ACTOR } from '../services/audit/log.ts';
 import { STANDARD_PRICE_LIST } from '../services/catalogue/prices/priceLists.ts';
 import { insertTicketType } from '../services/catalogue/prices/ticketTypes.ts';
-import { insertProduct } from '../services/catalogue/products/productsAdmin.ts';
+import { insertAddon } from '../services/catalogue/products/addons.ts';
 import { insertFeature } from '../services/catalogue/programme/features.ts';
 import { hallPlanOf, insertShows } from '../services/catalogue/programme/showWriter.ts';
 import { insertVenue } from '../services/catalogue/venuesAdmin.ts';
@@ -63,11 +63,11 @@ export const JUMP_TICKETS = [
     minAge: 2,
     maxAge: 5,
     name: {
-      he: 'פעוטות (2–5)',
-      en: 'Toddler (2–5)',
-      ru: 'Малыши (2–5)',
-      ar: 'أطفال صغار (2–5)',
-      pl: 'Maluch (2–5)',
+      he: 'פעוטות',
+      en: 'Toddler',
+      ru: 'Малыши',
+      ar: 'أطفال صغار',
+      pl: 'Maluch',
     },
   },
   {
@@ -77,11 +77,11 @@ export const JUMP_TICKETS = [
     minAge: 6,
     maxAge: 12,
     name: {
-      he: 'ילדים (6–12)',
-      en: 'Kids (6–12)',
-      ru: 'Дети (6–12)',
-      ar: 'أطفال (6–12)',
-      pl: 'Dzieci (6–12)',
+      he: 'ילדים',
+      en: 'Kids',
+      ru: 'Дети',
+      ar: 'أطفال',
+      pl: 'Dzieci',
     },
   },
   {
@@ -91,11 +91,11 @@ export const JUMP_TICKETS = [
     minAge: 13,
     maxAge: 17,
     name: {
-      he: 'נוער (13–17)',
-      en: 'Teens (13–17)',
-      ru: 'Подростки (13–17)',
-      ar: 'مراهقون (13–17)',
-      pl: 'Nastolatki (13–17)',
+      he: 'נוער',
+      en: 'Teens',
+      ru: 'Подростки',
+      ar: 'مراهقون',
+      pl: 'Nastolatki',
     },
   },
 ] as const;
@@ -285,7 +285,8 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
       now,
       JUMP.firstPresentation,
     );
-    await insertProduct(
+    // Grip socks are a must on the trampolines: ticked with every ticket, unticked by who brings their own.
+    await insertAddon(
       trx,
       SYSTEM_ACTOR,
       JUMP.socks,
@@ -298,8 +299,7 @@ export async function seedJumpPark(db: Kysely<Database>, now: number): Promise<b
           pl: 'Skarpetki antypoślizgowe',
         },
         price: 1200,
-        deliveryRequired: false,
-        venueIds: [],
+        preselect: true,
         presentationIds: ids,
       },
       now,

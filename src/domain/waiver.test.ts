@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ageOn, jumpersMatchTickets, suitsAge, waiverProblems } from './waiver.ts';
+import { ageOn, jumpersMatchTickets, suitsAge, ticketForAge, waiverProblems } from './waiver.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const dates = fc.date({ min: new Date('1920-01-01'), max: new Date('2030-12-31'), noInvalidDate: true });
@@ -88,5 +88,38 @@ describe('the waiver age rule', () => {
       { code: 'waiver_not_accepted' },
       { code: 'waiver_not_signed' },
     ]);
+  });
+});
+
+describe('the ticket a jumper of an age gets', () => {
+  const park = [
+    { id: 1, minAge: 2, maxAge: 5 },
+    { id: 2, minAge: 6, maxAge: 12 },
+    { id: 3, minAge: 13, maxAge: 17 },
+  ];
+  it('is the ticket whose ages suit', () => {
+    expect(ticketForAge(park, 8)?.id).toBe(2);
+    expect(ticketForAge(park, 5)?.id).toBe(1);
+    expect(ticketForAge(park, 13)?.id).toBe(3);
+    expect(ticketForAge(park, 19)).toBeNull();
+    expect(ticketForAge(park, 1)).toBeNull();
+  });
+  it('prefers a bounded ticket to an all-ages one', () => {
+    expect(ticketForAge([{ id: 9, minAge: null, maxAge: null }, ...park], 8)?.id).toBe(2);
+    expect(ticketForAge([{ id: 9, minAge: null, maxAge: null }, ...park], 30)?.id).toBe(9);
+  });
+  it('always suits the age, and is null only when no ticket does', () => {
+    const bound = fc.option(fc.integer({ min: 0, max: 120 }), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.nat(), minAge: bound, maxAge: bound }), { maxLength: 6 }),
+        fc.integer({ min: 0, max: 120 }),
+        (tickets, age) => {
+          const chosen = ticketForAge(tickets, age);
+          if (chosen) expect(suitsAge(chosen, age)).toBe(true);
+          else expect(tickets.some((t) => suitsAge(t, age))).toBe(false);
+        },
+      ),
+    );
   });
 });

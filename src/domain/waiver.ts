@@ -133,3 +133,14 @@ export function waiverProblems(form: WaiverForm, ctx: WaiverContext): WaiverProb
   if (!form.signed) out.push({ code: 'waiver_not_signed' });
   return out;
 }
+
+/**
+ * The ticket for a jumper of `age` among those on offer (issue 35): of the tickets whose ages suit, the
+ * narrowest range (a bound-less ticket is the fallback), the first offered on a tie; null when none suits.
+ */
+export function ticketForAge<T extends AgeBounds>(tickets: readonly T[], age: number): T | null {
+  const span = (b: AgeBounds) => (b.maxAge ?? NO_MAX_AGE) - (b.minAge ?? 0);
+  let best: T | null = null;
+  for (const t of tickets) if (suitsAge(t, age) && (best === null || span(t) < span(best))) best = t;
+  return best;
+}

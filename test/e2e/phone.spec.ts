@@ -153,7 +153,7 @@ test.describe('on a touch phone', () => {
       const [a, b] = [(await timer.boundingBox())!, (await page.getByTestId('step-title').boundingBox())!];
       return Math.abs(a.y + a.height / 2 - (b.y + b.height / 2));
     };
-    expect(await line()).toBeLessThan(3);
+    await expect.poll(line).toBeLessThan(3);
     // The bar with Continue stays on the screen.
     const next = page.getByTestId('next-step');
     const nextBox = (await next.boundingBox())!;
@@ -162,7 +162,7 @@ test.describe('on a touch phone', () => {
     await next.tap();
     await expect(page.getByTestId('ticket-row')).toHaveCount(2);
     await expect(page.getByTestId('step-progress')).toContainText('Step 2 of 5');
-    expect(await line()).toBeLessThan(3);
+    await expect.poll(line).toBeLessThan(3);
     await page.screenshot({ path: test.info().outputPath('ticket-step-phone-en.png') });
     await page.getByTestId('next-step').tap();
     await page.getByTestId('next-step').tap();

@@ -215,7 +215,7 @@ test('a jump-park order offers no partner card, code, senior lookup or orchestra
   await p.goto(`/order/${session.id}?language=he`);
   const ga = p.getByTestId('ga-step');
   await ga.locator('input').first().fill('1');
-  await ga.getByRole('button').first().click();
+  await p.getByTestId('ga-hold').click();
   await expect(p.getByTestId('ga-held')).toBeVisible();
   await p.getByTestId('next-step').click();
   await p.getByTestId('ticket-row').getByRole('combobox').click();

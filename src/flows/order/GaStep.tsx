@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { seatKey } from '../../domain/seatKey.ts';
 import { api } from '../../api/endpoints.ts';
 import { useAsync } from '../../ui/useAsync.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { type HeldSeat, lockSeatOf } from './model.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { stepperProps } from '../../ui/QuantityStepper.tsx';
@@ -27,6 +28,7 @@ interface GaSection {
 export function GaStep(props: SeatStepProps) {
   const { presentation: p, settings, seats } = props;
   const { t } = useTranslation();
+  const locale = useLocale();
   const [quantity, setQuantity] = useState<Record<number, number>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,9 +43,10 @@ export function GaStep(props: SeatStepProps) {
             ticketGroup ||= seat.tg;
             names.set(seatKey(s.id, seat.x, seat.y), { row: r.r, seat: seat.n });
           }
-      return { id: s.id, name: s.name, ticketGroup, names };
+      // The section in the page's language ("טרמפולינות", not "Trampolines"), as the seat map names it.
+      return { id: s.id, name: s.names?.[locale]?.trim() || s.name, ticketGroup, names };
     });
-  }, `${p.venueId}:${p.seatplanId}`);
+  }, `${p.venueId}:${p.seatplanId}:${locale}`);
 
   const hold = async (section: GaSection) => {
     const n = quantity[section.id] ?? 1;
@@ -122,7 +125,7 @@ export function GaStep(props: SeatStepProps) {
                 label={t('order.quantity')}
                 w={140}
               />
-              <Button onClick={() => void hold(section)} loading={busy}>
+              <Button onClick={() => void hold(section)} loading={busy} data-testid="ga-hold">
                 {t('order.holdPlaces')}
               </Button>
             </Group>

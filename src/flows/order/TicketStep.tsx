@@ -1,4 +1,5 @@
 import { Alert, Card, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
 import type { TicketCodeResult } from '../../api/contract/vouchers.ts';
@@ -9,6 +10,7 @@ import type { HeldSeat } from './model.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { ticketProblemText } from './ticketRules.ts';
 import { RefPrompts } from './RefPrompts.tsx';
+import { agesText } from './waiver/byAge.ts';
 import { memberChoiceValue, parseMemberChoice } from './memberTickets.ts';
 import {
   choiceValue,
@@ -36,6 +38,8 @@ interface Props {
   memberOptions?: (seat: HeldSeat) => { value: string; label: string; disabled: boolean }[];
   memberTicketIds?: ReadonlySet<number>;
   onChooseMember?: (key: string, ticketId: number, memberNumber: string) => void;
+  /** Asked of each place before its ticket (a session with a waiver: the jumper's date of birth). */
+  jumper?: (seat: HeldSeat, index: number) => ReactNode;
 }
 
 /**
@@ -108,7 +112,7 @@ export function TicketStep(props: Props) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {seats.map((s) => {
+            {seats.map((s, index) => {
               const group = groups.find((g) => g.id === s.ticketGroup);
               const rule = rules.find((g) => g.id === s.ticketGroup);
               // The group's own tickets; the tickets the codes unlock come as choices of their own.
@@ -120,9 +124,10 @@ export function TicketStep(props: Props) {
               const options = own.map((rt) => {
                 const tk = group!.tickets.find((x) => x.id === rt.id)!;
                 const soldOut = tk.remaining === 0;
+                const ages = agesText(t, tk);
                 return {
                   value: String(tk.id),
-                  label: `${pickText(tk.name, locale)} · ${formatPrice(tk.price, locale)}${
+                  label: `${pickText(tk.name, locale)}${ages ? ` (${ages})` : ''} · ${formatPrice(tk.price, locale)}${
                     tk.multiplyFactor > 1
                       ? ` (${t('order.seatsPerTicket', { seats: tk.multiplyFactor })})`
                       : ''
@@ -159,6 +164,7 @@ export function TicketStep(props: Props) {
                   </Table.Td>
                   <Table.Td visibleFrom="xs">{group ? pickText(group.name, locale) : ''}</Table.Td>
                   <Table.Td miw={180}>
+                    {props.jumper?.(s, index)}
                     <Select
                       aria-label={t('order.ticketTypeFor', { seat: `${s.row}/${s.seat}` })}
                       data={options}
@@ -213,7 +219,7 @@ export function TicketStep(props: Props) {
       ) : (
         <Group>
           <Text size="sm" c="dimmed">
-            {t('order.ticketsHint')}
+            {t(props.jumper ? 'waiver.ticketsHint' : 'order.ticketsHint')}
           </Text>
         </Group>
       )}

@@ -12,6 +12,7 @@ import { BackButton, FlowSummary, NextButton, StepLayout } from './StepLayout.ts
 import type { OrderSnapshot, OrderStore } from './store.ts';
 import { TicketCodes } from './TicketCodes.tsx';
 import { TicketStep } from './TicketStep.tsx';
+import { JumperAge, useJumperMisfit } from './waiver/JumperAge.tsx';
 
 /**
  * Step 2: a ticket per seat, and the ticket codes that add tickets to choose; the way on opens when every
@@ -30,6 +31,7 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
   // Logging in or out on the way (the header's login) changes whose member tickets these are.
   const customerId = useSnapshot(customerState).customer?.CustomerId ?? null;
   const seen = useRef(customerId);
+  const misfit = useJumperMisfit(store, s);
   useEffect(() => {
     if (seen.current === customerId) return;
     seen.current = customerId;
@@ -49,6 +51,7 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
               d.ticketProblems.length > 0 ||
               d.codeProblems.length > 0 ||
               d.memberProblems.length > 0 ||
+              misfit ||
               d.chosen.length !== s.seats.length
             }
           />
@@ -75,6 +78,11 @@ export function TicketsStepView({ store, s, d }: { store: OrderStore; s: OrderSn
             store.chooseMemberTicket(key, ticketId, memberNumber);
             store.chooseAddons(key, undefined);
           }}
+          jumper={
+            store.waiver
+              ? (seat, index) => <JumperAge store={store} index={index} ticketId={seat.ticketId} />
+              : undefined
+          }
         />
         <MemberTicketsPanel state={s} problems={d.memberProblems} />
         {withCodeBlock ? (

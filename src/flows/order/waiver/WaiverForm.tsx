@@ -24,6 +24,7 @@ import { useLocale } from '../../../ui/useLocale.ts';
 import type { OrderSnapshot, OrderStore } from '../store.ts';
 import { draftProblems, jumpersOf, type WaiverDraft, waiverEdits } from './draft.ts';
 import { SignatureField } from './SignatureField.tsx';
+import { agesText, jumperBorn } from './byAge.ts';
 
 /** The message of a problem for the form field it belongs to ('adult.name', 'jumper.0.dateOfBirth', …). */
 function messagesOf(t: TFunction, problems: readonly WaiverProblem[]): Record<string, string> {
@@ -74,14 +75,12 @@ export function WaiverForm({ store, s }: { store: OrderStore; s: OrderSnapshot }
   const all = messagesOf(t, draftProblems(d as WaiverDraft, p, seats, s.groups as never));
   const shown = (field: string) => (c.submitted || d.touched[field] ? all[field] : undefined);
   const touch = (field: string) => () => waiverEdits.touch(draft, field);
+  /** The ticket's name and ages ("Kids · ages 6 to 12"): a date of birth changes it to one that suits. */
   const ticketName = (id: number | null) => {
     const ticket = s.groups.flatMap((g) => g.tickets).find((x) => x.id === id);
-    return ticket ? pickText(ticket.name, locale) : '';
-  };
-  const setJumper = (i: number, part: 'name' | 'dateOfBirth', value: string) => {
-    waiverEdits.jumper(draft, i, part, value);
-    // A whole date is checked at once (a ticket that does not suit the age says so before the field is left).
-    if (part === 'dateOfBirth' && value) waiverEdits.touch(draft, `jumper.${i}.dateOfBirth`);
+    if (!ticket) return '';
+    const ages = agesText(t, ticket);
+    return ages ? `${pickText(ticket.name, locale)} · ${ages}` : pickText(ticket.name, locale);
   };
 
   if (text.status === 'loading') return <Skeleton height={320} radius="md" />;
@@ -175,7 +174,7 @@ export function WaiverForm({ store, s }: { store: OrderStore; s: OrderSnapshot }
                 label={t('waiver.childName')}
                 required
                 value={j.name}
-                onChange={(e) => setJumper(i, 'name', e.currentTarget.value)}
+                onChange={(e) => waiverEdits.jumper(draft, i, 'name', e.currentTarget.value)}
                 onBlur={touch(`jumper.${i}.name`)}
                 error={shown(`jumper.${i}.name`)}
                 data-testid="waiver-jumper-name"
@@ -185,7 +184,7 @@ export function WaiverForm({ store, s }: { store: OrderStore; s: OrderSnapshot }
                 label={t('waiver.dateOfBirth')}
                 required
                 value={j.dateOfBirth}
-                onChange={(e) => setJumper(i, 'dateOfBirth', e.currentTarget.value)}
+                onChange={(e) => jumperBorn(store, i, e.currentTarget.value)}
                 onBlur={touch(`jumper.${i}.dateOfBirth`)}
                 error={shown(`jumper.${i}.dateOfBirth`)}
                 data-testid="waiver-jumper-dob"
