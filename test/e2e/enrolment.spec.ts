@@ -51,6 +51,12 @@ test('enrols in the season in Hebrew with a fixed seat, a tariff and two optiona
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('enrolment-flow')).toHaveAttribute('data-step', 'choose');
   await expect(page.getByTestId('previous-seat')).toHaveCount(0);
+  // Six steps from the first to the confirmation (no login step for Avi), and one word for a seat
+  // (a chair is only the wheelchair's).
+  const CHAIR = /כיסא(?! גלגלים)/;
+  const steps = page.locator('.mantine-Stepper-step');
+  await expect(steps).toHaveCount(6);
+  await expect(page.getByTestId('enrolment-flow')).not.toContainText(CHAIR);
 
   // 1. The fixed seat.
   await pickFirstSeat(page, 'he');
@@ -94,6 +100,12 @@ test('enrols in the season in Hebrew with a fixed seat, a tariff and two optiona
   await expect(page.getByTestId('confirmation')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('member-number')).toContainText(/\d{8}/);
   await expect(page.getByTestId('confirmation-concert')).toHaveCount(8);
+  // Each concert with its seat and its ticket.
+  await expect(page.getByTestId('confirmation-seat')).toHaveCount(8);
+  await expect(page.getByTestId('confirmation-seat').first()).toContainText(/שורה \d+, מושב \d+/);
+  await expect(page.getByTestId('confirmation-ticket')).toHaveCount(8);
+  await expect(steps).toHaveCount(6);
+  await expect(page.getByTestId('enrolment-flow')).not.toContainText(CHAIR);
   await page.screenshot({ path: test.info().outputPath('enrol-confirmation-he.png'), fullPage: true });
 
   // The seat is sold in each of its concerts: no status map lists it as free any more.

@@ -65,7 +65,10 @@ export function renderConfirmation(doc: OrderDocument, publicUrl: string, now: n
       const place = first.row && first.seat ? `${runText(words, run, p.isReserved)} — ` : '';
       const name = pickText(first.ticketName, locale);
       const total = run.tickets.reduce((sum, x) => sum + x.price, 0);
-      lines.push({ text: `• ${place}${count > 1 ? `${count} × ${name}` : name} — ${price(total)}` });
+      // A series' concerts come with the membership: "Included in the series", not a price of ₪0.00.
+      const cost =
+        total === 0 && doc.memberships?.length ? words('memberships.includedInSeries') : price(total);
+      lines.push({ text: `• ${place}${count > 1 ? `${count} × ${name}` : name} — ${cost}` });
     }
     blocks.push(lines);
   }

@@ -173,7 +173,10 @@ export default function EDocumentPage() {
                       )}
                       <Text size="sm" c="dimmed">
                         {pickText(tk.ticketName, locale)} · {pickText(tk.ticketGroupName, locale)}
-                        {tk.isSubTicket ? '' : ` · ${formatPrice(tk.price, locale)}`}
+                        {tk.isSubTicket
+                          ? ''
+                          : // A series' concerts come with the membership: no price of ₪0.00.
+                            ` · ${tk.price === 0 && doc.memberships?.length ? t('memberships.includedInSeries') : formatPrice(tk.price, locale)}`}
                       </Text>
                       {tk.addons.map((a) => (
                         <Text key={a.id} size="sm" fw={600} data-testid="eticket-addon">

@@ -10,7 +10,7 @@ import { PurchaseConfirmation } from '../checkout/PurchaseConfirmation.tsx';
 import { myEnrolment } from './api.ts';
 import type { EnrolmentStore } from './store.ts';
 
-/** Step 6: the subscriber's member number, the seat of each concert, and the order's e-tickets. */
+/** Step 6: the subscriber's member number, each concert with its seat and ticket, and the e-tickets. */
 export function EnrolmentConfirmation({
   store,
   answer,
@@ -51,9 +51,14 @@ export function EnrolmentConfirmation({
                   </Text>
                 </div>
                 {ticket ? (
-                  <Text size="sm">
-                    {seatLabel(t, { ...ticket, section: sectionIn(ticket, locale) }, p.isReserved)}
-                  </Text>
+                  <div>
+                    <Text size="sm" data-testid="confirmation-seat">
+                      {seatLabel(t, { ...ticket, section: sectionIn(ticket, locale) }, p.isReserved)}
+                    </Text>
+                    <Text size="xs" c="dimmed" data-testid="confirmation-ticket">
+                      {pickText(ticket.ticketName, locale)}
+                    </Text>
+                  </div>
                 ) : null}
               </Group>
             );

@@ -11,10 +11,20 @@ import { PriceCard } from './PriceCard.tsx';
 import { RenewPanel } from './RenewPanel.tsx';
 import { type MembershipStore, nextPerMembership } from './store.ts';
 
+/** After a join that stays on the choice (references or terms to give): the chosen line in view. */
+function showChosen(store: MembershipStore) {
+  requestAnimationFrame(() => {
+    if (store.state.step !== 'choose') return;
+    const all = document.querySelectorAll('[data-testid="chosen-membership"]');
+    all[all.length - 1]?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+}
+
 /**
  * Step 1: the membership's prices (a price code shows a hidden one), what is chosen (at most 2 in
  * all, one currency) with the references and terms each asks for, and the way on: one button for the
- * list, or one per membership (settings; spec default: per membership).
+ * list, or one per membership (settings; spec default: per membership). Every button that joins says
+ * the same "Join" (issue 35).
  */
 export function ChooseStep({ store }: { store: MembershipStore }) {
   const { t } = useTranslation();
@@ -56,8 +66,12 @@ export function ChooseStep({ store }: { store: MembershipStore }) {
             membership={m}
             price={p}
             layout={layout}
-            onAdd={() => store.add(m, p)}
-            onBuy={ownNext ? () => store.buyNow(m, p) : null}
+            chosen={ownNext && lines.some((l) => l.priceId === p.MembershipPriceId)}
+            onJoin={() => {
+              if (ownNext) store.join(m, p);
+              else store.add(m, p);
+              showChosen(store);
+            }}
           />
         ))}
       </PurchaseChoice>

@@ -86,8 +86,8 @@ export function ChosenLine({
         ) : null}
         {ownNext ? (
           <Group justify="flex-end">
-            <Button onClick={store.next} data-testid="next-step">
-              {t('memberships.next')}
+            <Button onClick={store.next} mih={44} data-testid="next-step">
+              {t('memberships.join')}
             </Button>
           </Group>
         ) : null}

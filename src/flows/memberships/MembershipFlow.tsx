@@ -1,7 +1,9 @@
-import { PurchaseAuthStep } from '../checkout/PurchaseAuthStep.tsx';
 import { Stack } from '@mantine/core';
+import { useSnapshot } from 'valtio';
 import type { MembershipForSale } from '../../api/contract/memberships.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import { customerState } from '../../state/customer.ts';
+import { PurchaseAuthStep, PurchaseLoginPrompt } from '../checkout/PurchaseAuthStep.tsx';
 import { PurchaseHeader } from '../checkout/PurchaseHeader.tsx';
 import { PurchasePaymentStep } from '../checkout/PurchaseLayout.tsx';
 import { usePurchaseFlow } from '../checkout/usePurchaseFlow.ts';
@@ -13,8 +15,9 @@ import { createMembershipStore } from './store.ts';
 
 /**
  * The membership order of spec section 2: choose memberships → choose seats (memberships that carry
- * seats) → log in → details and payment → confirmation with the member numbers and a printable card.
- * Texts and step names follow the `order_memberships` flow texts of the settings.
+ * seats) → log in (only for a customer not logged in when the flow starts) → details and payment →
+ * confirmation with the member numbers, a printable card and a series' seat and concerts. Texts and
+ * step names follow the `order_memberships` flow texts of the settings.
  */
 export function MembershipFlow({
   settings,
@@ -28,6 +31,7 @@ export function MembershipFlow({
   path: string;
 }) {
   const [store, s] = usePurchaseFlow(() => createMembershipStore(settings, membership, catalogue, path));
+  const { customer } = useSnapshot(customerState);
   return (
     <Stack gap="md" data-testid="membership-flow" data-step={s.step}>
       <PurchaseHeader
@@ -49,14 +53,20 @@ export function MembershipFlow({
           onForward={() => store.forward('auth')}
         />
       ) : null}
-      {s.step === 'payment' ? (
+      {s.step === 'payment' && !customer ? (
+        // Logged out on the way (no login step for whoever was logged in): the login comes here.
+        <PurchaseLoginPrompt ns="memberships" testId="membership-auth" onBack={() => store.back('payment')} />
+      ) : null}
+      {s.step === 'payment' && customer ? (
         <PurchasePaymentStep
           checkout={store.checkout}
           summary={<MembershipSummary store={store} />}
           onBack={() => store.back('payment')}
         />
       ) : null}
-      {s.step === 'confirmation' && s.answer ? <MembershipConfirmation answer={s.answer} /> : null}
+      {s.step === 'confirmation' && s.answer ? (
+        <MembershipConfirmation store={store} answer={s.answer} />
+      ) : null}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ApiCallError } from '../../api/client.ts';
 import type { Settings } from '../../api/contract/session.ts';
+import { customerState } from '../../state/customer.ts';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
@@ -19,6 +20,9 @@ export default function MembershipOrderPage() {
   const { membershipCode = '', membershipPriceCode } = useParams();
   const { settings } = useSnapshot(session);
   const { search } = useLocation();
+  // The flow's steps are fixed when it starts (no login step for a logged-in customer): once the
+  // customer's login is known.
+  const { checked } = useSnapshot(customerState);
   const state = useAsync(
     async (signal) => {
       const [one, list] = await Promise.all([
@@ -29,7 +33,8 @@ export default function MembershipOrderPage() {
     },
     `${membershipCode}/${membershipPriceCode ?? ''}`,
   );
-  if (state.status === 'loading' || !settings) return <Skeleton height={320} radius="md" aria-busy="true" />;
+  if (state.status === 'loading' || !settings || !checked)
+    return <Skeleton height={320} radius="md" aria-busy="true" />;
   if (state.status === 'error') {
     const code = state.error instanceof ApiCallError ? state.error.code : null;
     return (

@@ -10,6 +10,7 @@ import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { usePhone } from '../../ui/usePhone.ts';
+import { useShowTime } from '../../ui/useShowTime.ts';
 import { membershipApi } from './api.ts';
 import { formatMoney } from './money.ts';
 
@@ -17,7 +18,31 @@ import { formatMoney } from './money.ts';
 const orderPathOf = (m: MembershipForSale) =>
   `${m.isEnrolment ? '/enroll' : '/membership'}/${encodeURIComponent(m.Code)}`;
 
-/** One membership of the list: what it is, its pricing, and the enroll button. */
+/** A series' concerts on its card (issue 35: a series says what it includes), each with its date. */
+function SeriesConcerts({ m }: { m: MembershipForSale }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const when = useShowTime();
+  return (
+    <Stack gap={2} data-testid="series-concerts">
+      <Text size="sm" fw={600}>
+        {t('memberships.seriesIncludes', { n: m.presentations.length })}
+      </Text>
+      <Stack component="ul" gap={2} m={0} ps="md">
+        {m.presentations.map((p) => (
+          <Text component="li" key={p.id} size="sm" data-testid="series-concert">
+            {pickText(p.title, locale)}{' '}
+            <Text span size="xs" c="dimmed">
+              · {when.dateTime(p.dateTime)}
+            </Text>
+          </Text>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** One membership of the list: what it is, its pricing, its concerts (a series) and the join button. */
 function MembershipListCard({ m, layout }: { m: MembershipForSale; layout: 'grid' | 'list' }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -40,6 +65,7 @@ function MembershipListCard({ m, layout }: { m: MembershipForSale; layout: 'grid
               {pickText(m.description, locale)}
             </Text>
           ) : null}
+          {m.presentations.length ? <SeriesConcerts m={m} /> : null}
           {prices.map((p) => (
             <Group key={p.MembershipPriceId} justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm">{pickText(p.name, locale)}</Text>
@@ -50,8 +76,9 @@ function MembershipListCard({ m, layout }: { m: MembershipForSale; layout: 'grid
           ))}
         </Stack>
         <Group justify="flex-end">
-          <Button component={Link} to={`${orderPathOf(m)}${search}`} data-testid="enroll-button">
-            {t(m.isEnrolment ? 'memberships.enroll' : 'memberships.join')}
+          {/* One word for joining, whatever the membership (issue 35). */}
+          <Button component={Link} to={`${orderPathOf(m)}${search}`} mih={44} data-testid="enroll-button">
+            {t('memberships.join')}
           </Button>
         </Group>
       </Stack>

@@ -25,19 +25,24 @@ export function PriceTag({ price }: { price: MembershipPrice }) {
   );
 }
 
-/** One price of the membership: what it is and gives, and the way to add it (or buy it at once). */
+/**
+ * One price of the membership: what it is and gives, and its one join button (issue 35). Once the
+ * price is chosen (a join button per membership) the card says so, and the chosen line below carries
+ * the way on.
+ */
 export function PriceCard({
   membership,
   price,
   layout,
-  onAdd,
-  onBuy,
+  chosen,
+  onJoin,
 }: {
   membership: MembershipForSale;
   price: MembershipPrice;
   layout: 'grid' | 'list';
-  onAdd: () => void;
-  onBuy: (() => void) | null;
+  /** Chosen already, with the line's own join button below: the card shows no button of its own. */
+  chosen: boolean;
+  onJoin: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -79,14 +84,15 @@ export function PriceCard({
       }
       controls={
         <Group justify="flex-end" gap="xs">
-          <Button variant={onBuy ? 'default' : 'filled'} onClick={onAdd} data-testid="add-membership">
-            {t('memberships.add')}
-          </Button>
-          {onBuy ? (
-            <Button onClick={onBuy} data-testid="buy-membership">
-              {t('memberships.buyThis')}
+          {chosen ? (
+            <Badge color="teal" variant="light" size="lg" data-testid="price-chosen">
+              {t('memberships.chosenBadge')}
+            </Badge>
+          ) : (
+            <Button onClick={onJoin} mih={44} data-testid="add-membership">
+              {t('memberships.join')}
             </Button>
-          ) : null}
+          )}
         </Group>
       }
     />

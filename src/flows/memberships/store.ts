@@ -8,6 +8,7 @@ import {
 } from '../../api/contract/memberships.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { foreignCurrency } from '../../domain/currency.ts';
+import { customerState } from '../../state/customer.ts';
 import { samePriceCode } from '../../domain/membershipRules.ts';
 import { type MembershipLine, purchase, startPurchase } from '../../state/purchase.ts';
 import { createPurchaseFlow } from '../checkout/purchase.ts';
@@ -61,8 +62,18 @@ export function createMembershipStore(
   const currency = () => foreignCurrency(lines()[0]?.currencyCode, settings.currency.code);
   const check = () => checkLines(lines(), priceOf);
   const seated = () => lines().filter((l) => needsSeat(membershipOf(l.membershipId), l));
-  const steps = (): readonly MembershipStepId[] =>
-    membershipSteps.filter((s) => s !== 'seats' || seated().length > 0);
+  // The steps are fixed when the flow starts, so that "step 2 of 4" never becomes "of 5" (issue 35):
+  // a seats step where this membership (or one already chosen) carries a seat, a login step only for a
+  // customer not logged in yet. The page waits for the login check before it makes the store.
+  const fixedSteps: readonly MembershipStepId[] = membershipSteps.filter(
+    (s) =>
+      (s !== 'seats' || membership.hasSeats || seated().length > 0) &&
+      (s !== 'auth' || customerState.customer === null),
+  );
+  const steps = () => fixedSteps;
+  /** A step of the list the customer has nothing to do at now: no seat to choose, already logged in. */
+  const passes = (s: MembershipStepId) =>
+    (s === 'seats' && seated().length === 0) || (s === 'auth' && customerState.customer !== null);
 
   const flow = createPurchaseFlow<MembershipStepId, { memberships: MembershipLine[] }>(settings, {
     kind: 'memberships',
@@ -78,8 +89,14 @@ export function createMembershipStore(
     },
   });
   const { state } = flow;
-  const after = (s: MembershipStepId) => steps()[steps().indexOf(s) + 1] ?? 'confirmation';
-  const before = (s: MembershipStepId) => steps()[Math.max(0, steps().indexOf(s) - 1)] ?? 'choose';
+  const after = (s: MembershipStepId): MembershipStepId => {
+    const next = fixedSteps[fixedSteps.indexOf(s) + 1] ?? 'confirmation';
+    return next !== 'confirmation' && passes(next) ? after(next) : next;
+  };
+  const before = (s: MembershipStepId): MembershipStepId => {
+    const previous = fixedSteps[Math.max(0, fixedSteps.indexOf(s) - 1)] ?? 'choose';
+    return previous !== 'choose' && passes(previous) ? before(previous) : previous;
+  };
 
   for (const p of membership.prices) if (p.PriceCode) extra.codes.push(p.PriceCode.toUpperCase());
 
@@ -208,9 +225,16 @@ export function createMembershipStore(
     add,
     remove,
     enterCode,
-    /** A price's own next button: adds it (unless the cart has it) and goes on. */
-    buyNow(m: MembershipForSale, price: MembershipPrice) {
-      if (!lines().some((l) => l.priceId === price.MembershipPriceId) && !add(m, price)) return;
+    /**
+     * A price's one join button (issue 35): adds it (unless the cart has it) and goes on at once when
+     * nothing more is asked; a price that asks for references or its terms waits for them on its line,
+     * whose own join button goes on.
+     */
+    join(m: MembershipForSale, price: MembershipPrice) {
+      const fresh = !lines().some((l) => l.priceId === price.MembershipPriceId);
+      if (fresh && !add(m, price)) return;
+      if (fresh && Object.keys(check().problems).length) return;
+      extra.seatIndex = 0;
       flow.next(check, 'errors.mustSelectMemberships', after('choose'));
     },
     setReference(index: number, id: string, value: string) {
