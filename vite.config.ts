@@ -124,6 +124,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
+    // Seeds the demo catalogue once per run for the test apps to copy (server/testing/templates.ts).
+    globalSetup: ['server/testing/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

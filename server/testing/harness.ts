@@ -15,6 +15,15 @@ import type { SmsSender } from '../services/customers/sms.ts';
 import type { MailSender } from '../services/messages/mail.ts';
 import type { SeniorRegistry } from '../services/seniors/registry.ts';
 import { issueVisitorId, visitorIdKey } from '../services/visitors/visitorId.ts';
+import {
+  copyPostgres,
+  copySqlite,
+  databaseUrl,
+  type DbTemplates,
+  dropPostgres,
+  type SeedKind,
+  TEMPLATE_SCHEMA,
+} from './templates.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -57,7 +66,17 @@ export interface TestAppOptions {
  */
 export async function createTestApp(dialect: TestDialect, opts: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'boxoffice-test-'));
-  const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  // A copy of the run's seeded database when there is one (templates.ts), else a fresh schema seeded here.
+  const kind: SeedKind = opts.demoSales ? 'catalogueWithSales' : 'catalogue';
+  const templates = opts.seed === false ? null : await runTemplates();
+  const base = process.env.DATABASE_URL;
+  let copied: string | null = null;
+  if (templates && dialect === 'sqlite') copySqlite(templates, kind, dir);
+  if (templates?.postgres && dialect === 'postgres' && base)
+    copied = await copyPostgres(templates, kind, base);
+  const schema =
+    dialect !== 'postgres' ? undefined : copied ? TEMPLATE_SCHEMA : `t_${randomBytes(6).toString('hex')}`;
+  const pgUrl = copied && base ? databaseUrl(base, copied) : base;
   const config = loadConfig({
     AUTH_SECRET: TEST_AUTH_SECRET,
     DEV_OUTBOX: '1',
@@ -74,7 +93,7 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
     DATA_DIR: dir,
     STATIC_DIR: '',
     MAX_SEATS_PER_TRANSACTION: String(opts.maxSeats ?? 10),
-    ...(dialect === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+    ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
     ...opts.env,
   });
   const db = await openDatabase({
@@ -84,7 +103,8 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
     poolSize: opts.poolSize ?? 10,
   });
   const clock = fixedClock(TEST_NOW);
-  if (opts.seed !== false)
+  const fromTemplate = dialect === 'sqlite' ? templates !== null : copied !== null;
+  if (opts.seed !== false && !fromTemplate)
     await seedDemoCatalogue(db.kysely, clock.now(), { demoSales: opts.demoSales ?? false });
   const app = await buildApp({
     config,
@@ -106,7 +126,8 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
-      if (schema) {
+      if (copied && base) await dropPostgres(copied, base);
+      else if (schema) {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -144,4 +165,15 @@ export async function createPeerApp(t: TestApp): Promise<FastifyInstance> {
   const app = await buildApp({ config: t.config, db, clock: t.clock, reconciler: false });
   await app.ready();
   return app;
+}
+
+/** The run's seeded databases, provided by the vitest global setup; null outside vitest or without it. */
+async function runTemplates(): Promise<DbTemplates | null> {
+  if (!process.env.VITEST) return null;
+  try {
+    const { inject } = await import('vitest');
+    return inject('dbTemplates') ?? null;
+  } catch {
+    return null;
+  }
 }
