@@ -84,13 +84,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = request.headers['idempotency-key'];
       const key = IdempotencyKey.safeParse(Array.isArray(header) ? header[0] : header);
       if (!key.success) throw new AppError('formValidation', 'send a uuid in the Idempotency-Key header');
-      const account = await sessionCustomer(request);
-      // A staff user logged in at the counter sells at the box office (reports: sales by point of sale).
+      // A staff user logged in at the counter sells at the box office (reports: sales by point of sale),
+      // never under the account of a customer who logged in on the same browser before (issue 35).
       const staff = await staffOfSession(
         app.deps.db.kysely,
         request.cookies[STAFF_COOKIE],
         app.deps.clock.now(),
       );
+      const account = staff ? null : await sessionCustomer(request);
       const origin = {
         address: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

@@ -9,6 +9,7 @@ import {
   WaiverDocumentQuerySchema,
   WaiverTextSchema,
 } from '../../src/api/contract/waiver.ts';
+import { waiverSearchRepository } from '../db/repositories/waiverSearch.ts';
 import { assertRole, staffOfSession } from '../services/staff/auth.ts';
 import { signedWaiver, staffWaivers, waiverOfPresentation } from '../services/waivers/documents.ts';
 import { sessionCustomer } from './customer.ts';
@@ -22,6 +23,7 @@ const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
  */
 export const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
+  const waiverSearch = waiverSearchRepository(db);
   const staff = (cookie: string | undefined) => staffOfSession(db.kysely, cookie, clock.now());
 
   app.get(
@@ -69,7 +71,7 @@ export const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        summary: 'Staff: the signed waivers, newest first, by reservation number or signer',
+        summary: "Staff: the signed waivers, newest first, by reservation number, signer's or jumper's name",
         querystring: StaffWaiversQuerySchema,
         response: { 200: StaffWaiversAnswerSchema, ...errors },
       },
@@ -77,7 +79,7 @@ export const waiverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       assertRole(await staff(request.cookies[STAFF_COOKIE]), ['manager', 'box_office']);
-      return staffWaivers(db.kysely, request.query.q || undefined, request.query.page);
+      return staffWaivers(db.kysely, waiverSearch, request.query.q || undefined, request.query.page);
     },
   );
 };

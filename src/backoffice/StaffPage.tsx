@@ -10,11 +10,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { ApiCallError } from '../api/client.ts';
 import type { StaffMe } from '../api/contract/staff.ts';
 import { api } from '../api/endpoints.ts';
+import { customerState, logoutCustomer } from '../state/customer.ts';
 import { errorText } from '../ui/errorText.ts';
 import { useAsync } from '../ui/useAsync.ts';
 import { SetPassword } from './SetPassword.tsx';
@@ -25,7 +27,9 @@ import { useAction } from './ui/useAction.ts';
 /**
  * /staff: the staff area (spec section 6, the staff role; issue 33). Its own login (username and
  * password); a user who logged in with a password given to them sets their own first; then what their
- * role may open, in tabs at /staff/<tab> (StaffTabs.tsx).
+ * role may open, in tabs at /staff/<tab> (StaffTabs.tsx). A customer logged in in the same browser (the
+ * last one at the counter) is logged out once staff are in, so no sale the staff then make in the shop
+ * is under that customer's account, nor are their details offered again (issue 35).
  */
 export default function StaffPage() {
   const { t } = useTranslation();
@@ -41,6 +45,11 @@ export default function StaffPage() {
     String(round),
   );
   const staff = me ?? (state.status === 'done' ? state.data : null);
+  const { customer } = useSnapshot(customerState);
+  const loggedIn = staff !== null && customer !== null;
+  useEffect(() => {
+    if (loggedIn) void logoutCustomer().catch(() => undefined);
+  }, [loggedIn]);
 
   if (state.status === 'loading' && !me) return <Skeleton height={240} radius="md" aria-busy="true" />;
   if (state.status === 'error' && !me)

@@ -1,29 +1,22 @@
-import {
-  Alert,
-  Anchor,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../api/endpoints.ts';
-import { formatDateTime, pickText } from '../i18n/format.ts';
+import { pickText } from '../i18n/format.ts';
 import { waiverPath } from '../routing/paths.ts';
 import { errorText } from '../ui/errorText.ts';
 import { useAsync } from '../ui/useAsync.ts';
 import { useLocale } from '../ui/useLocale.ts';
+import { staffDateTime } from './reports/format.ts';
+import { RowsTable } from './reports/RowsTable.tsx';
+import { TOUCH_PX, touchInput } from './ui/touch.ts';
 
 /**
  * The signed liability waivers (every staff role: the box office checks them at the door), newest
- * first, searched by reservation number or the signer's name; each opens as the printable waiver.
+ * first, searched by reservation number or by the signing adult's or any child's name; each opens as
+ * the printable waiver. A table, or a card per waiver on a phone.
  */
 export function Waivers() {
   const { t } = useTranslation();
@@ -39,6 +32,7 @@ export function Waivers() {
           {t('waiver.staffTitle')}
         </Title>
         <TextInput
+          type="search"
           placeholder={t('waiver.search')}
           aria-label={t('waiver.search')}
           value={q}
@@ -46,6 +40,7 @@ export function Waivers() {
             setQ(e.currentTarget.value);
             setPage(1);
           }}
+          styles={touchInput}
           data-testid="staff-waivers-search"
           w={{ base: '100%', sm: 320 }}
         />
@@ -60,41 +55,39 @@ export function Waivers() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('waiver.columns.order')}</Table.Th>
-                  <Table.Th>{t('waiver.columns.signer')}</Table.Th>
-                  <Table.Th>{t('waiver.columns.jumpers')}</Table.Th>
-                  <Table.Th>{t('waiver.columns.show')}</Table.Th>
-                  <Table.Th>{t('waiver.columns.signedAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {state.data.waivers.map((w) => (
-                  <Table.Tr key={w.reservationIdentifier} data-testid="staff-waiver-row">
-                    <Table.Td dir="ltr">
-                      <Anchor component={Link} to={waiverPath(w.reservationIdentifier)}>
-                        {w.reservationIdentifier}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{w.adultName}</Table.Td>
-                    <Table.Td>{w.jumpers}</Table.Td>
-                    <Table.Td>
-                      {pickText(w.title, locale)} · {formatDateTime(w.dateTime, locale)}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(w.signedAt, locale)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            testId="staff-waivers-table"
+            rowTestId="staff-waiver-row"
+            head={(['order', 'signer', 'jumpers', 'show', 'signedAt'] as const).map((k) =>
+              t(`waiver.columns.${k}`),
+            )}
+            body={state.data.waivers.map((w) => ({
+              key: w.reservationIdentifier,
+              cells: [
+                <Anchor
+                  key="order"
+                  component={Link}
+                  to={waiverPath(w.reservationIdentifier)}
+                  dir="ltr"
+                  display="inline-block"
+                  lh={`${TOUCH_PX}px`}
+                  data-testid="staff-waiver-open"
+                >
+                  {w.reservationIdentifier}
+                </Anchor>,
+                w.adultName,
+                w.jumperNames.join(', '),
+                `${pickText(w.title, locale)} · ${staffDateTime(w.dateTime, locale)}`,
+                staffDateTime(w.signedAt, locale),
+              ],
+            }))}
+          />
           {state.data.total > state.data.pageSize ? (
             <Pagination
               total={Math.ceil(state.data.total / state.data.pageSize)}
               value={page}
               onChange={setPage}
+              size="lg"
             />
           ) : null}
         </>

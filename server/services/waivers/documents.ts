@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Locale, LocalizedText } from '../../../src/api/contract/common.ts';
 import type { SignedWaiver, StaffWaiversAnswer, WaiverText } from '../../../src/api/contract/waiver.ts';
+import type { WaiverSearchRepository } from '../../db/repositories/waiverSearch.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { ownOrder } from '../customers/area/orders.ts';
@@ -88,8 +89,21 @@ export async function signedWaiver(db: Db, rid: string, who: WaiverReader): Prom
 
 export const STAFF_WAIVERS_PAGE = 20;
 
-/** The staff area's list: newest signed first, optionally by reservation number or the signer's name. */
-export async function staffWaivers(db: Db, q: string | undefined, page: number): Promise<StaffWaiversAnswer> {
+function jumpersOf(json: string): { jumpers: number; jumperNames: string[] } {
+  const jumpers = JSON.parse(json) as { name: string }[];
+  return { jumpers: jumpers.length, jumperNames: jumpers.map((j) => j.name) };
+}
+
+/**
+ * The staff area's list: newest signed first, optionally by reservation number, or part of the signing
+ * adult's or of any jumper's name.
+ */
+export async function staffWaivers(
+  db: Db,
+  search: WaiverSearchRepository,
+  q: string | undefined,
+  page: number,
+): Promise<StaffWaiversAnswer> {
   let query = db
     .selectFrom('order_waivers as w')
     .innerJoin('orders as o', 'o.reservation_identifier', 'w.reservation_identifier')
@@ -104,6 +118,7 @@ export async function staffWaivers(db: Db, q: string | undefined, page: number):
         eb('w.reservation_identifier', '=', q.toUpperCase()),
         eb('w.reservation_identifier', '=', q),
         eb(eb.fn('lower', ['w.adult_name']), 'like', like),
+        search.jumperNameLike(like),
       ]),
     );
   }
@@ -128,7 +143,7 @@ export async function staffWaivers(db: Db, q: string | undefined, page: number):
     waivers: rows.map((r) => ({
       reservationIdentifier: r.reservation_identifier,
       adultName: r.adult_name,
-      jumpers: (JSON.parse(r.jumpers_json) as unknown[]).length,
+      ...jumpersOf(r.jumpers_json),
       title: text(r.title_json),
       dateTime: new Date(Number(r.starts_at)).toISOString(),
       signedAt: new Date(Number(r.signed_at)).toISOString(),

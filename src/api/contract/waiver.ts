@@ -82,13 +82,20 @@ export const WaiverDocumentQuerySchema = z.object({
 });
 
 export const StaffWaiversQuerySchema = z.object({
-  q: z.string().trim().max(60).optional().describe("a reservation number or part of the signer's name"),
+  q: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .describe("a reservation number, or part of the signing adult's or of a jumper's name"),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const StaffWaiverRowSchema = z.object({
   reservationIdentifier: z.string(),
   adultName: z.string(),
   jumpers: z.number().int(),
+  /** The jumpers' names as signed, in order (the search matches them too). */
+  jumperNames: z.array(z.string()),
   title: LocalizedTextSchema,
   dateTime: IsoDateTimeSchema,
   signedAt: IsoDateTimeSchema,

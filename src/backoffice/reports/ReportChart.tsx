@@ -4,12 +4,14 @@ import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { rtlLocales } from '../../api/contract/constants.ts';
 import type { ReportAnswer } from '../../api/contract/reports.ts';
-import { formatDate, formatPrice, formatTime } from '../../i18n/format.ts';
+import { formatPrice } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { staffDate } from './format.ts';
+import { ShowsChart } from './ShowsChart.tsx';
 
 const H = 300;
 
-/** A report's chart: tickets per show, feature or day; quantities of products; money per point of sale. */
+/** A report's chart: each show's occupancy; tickets per feature or day; quantities of products; money per point of sale. */
 export function ReportChart({ answer }: { answer: ReportAnswer }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -21,19 +23,7 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
   let chart;
   switch (answer.report) {
     case 'attendance-shows':
-      chart = (
-        <BarChart
-          h={H}
-          dataKey="label"
-          data={answer.rows.map((r) => ({
-            label: `${formatDate(r.startsAt, locale)} ${formatTime(r.startsAt, locale)}`,
-            tickets: r.tickets,
-          }))}
-          series={[tickets]}
-          xAxisProps={xAxisProps}
-          yAxisProps={yAxis()}
-        />
-      );
+      chart = <ShowsChart rows={answer.rows} locale={locale} rtl={rtl} />;
       break;
     case 'attendance-features':
     case 'top-features':
@@ -55,7 +45,7 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           h={H}
           dataKey="date"
           curveType="monotone"
-          data={answer.rows.map((r) => ({ date: formatDate(r.date, locale), tickets: r.tickets }))}
+          data={answer.rows.map((r) => ({ date: staffDate(r.date, locale), tickets: r.tickets }))}
           series={[tickets]}
           xAxisProps={xAxisProps}
           yAxisProps={yAxis()}

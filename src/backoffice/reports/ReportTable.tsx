@@ -1,14 +1,12 @@
-import { Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow, ReportAnswer } from '../../api/contract/reports.ts';
-import { formatDate, formatDateTime, formatPrice } from '../../i18n/format.ts';
+import { formatPrice } from '../../i18n/format.ts';
 import { useLocale } from '../../ui/useLocale.ts';
-import { formatPermille } from './format.ts';
+import { formatPermille, staffDate, staffDateTime } from './format.ts';
+import { type Row, RowsTable } from './RowsTable.tsx';
 
-type Cell = ReactNode;
-
-/** A report's rows as a table; numbers and money aligned to the end. */
+/** A report's rows: a table, or cards on a phone (RowsTable). */
 export function ReportTable({ answer }: { answer: ReportAnswer }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -24,14 +22,14 @@ export function ReportTable({ answer }: { answer: ReportAnswer }) {
     );
 
   let head: string[];
-  let body: { key: string; cells: Cell[] }[];
+  let body: Row[];
   switch (answer.report) {
     case 'attendance-shows':
       head = ['startsAt', 'feature', 'venue', 'tickets', 'capacity', 'occupancy', 'revenue'];
       body = answer.rows.map((r) => ({
         key: String(r.presentationId),
         cells: [
-          formatDateTime(r.startsAt, locale),
+          staffDateTime(r.startsAt, locale),
           r.feature,
           `${r.venue} · ${r.hall}`,
           r.tickets,
@@ -55,7 +53,7 @@ export function ReportTable({ answer }: { answer: ReportAnswer }) {
       head = ['date', 'shows', 'tickets', 'revenue'];
       body = answer.rows.map((r) => ({
         key: r.date,
-        cells: [formatDate(r.date, locale), r.shows, r.tickets, money(r.revenue)],
+        cells: [staffDate(r.date, locale), r.shows, r.tickets, money(r.revenue)],
       }));
       break;
     case 'sales-pos':
@@ -97,44 +95,5 @@ function ProductTable({ title, rows, testId }: { title: string; rows: ProductRow
         }))}
       />
     </Stack>
-  );
-}
-
-function RowsTable({
-  head,
-  body,
-  testId,
-}: {
-  head: string[];
-  body: { key: string; cells: Cell[] }[];
-  testId: string;
-}) {
-  return (
-    // On a phone the table scrolls sideways inside its container rather than wrapping every cell.
-    <Table.ScrollContainer minWidth={head.length > 5 ? 760 : 420}>
-      <Table striped data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {body.map((row) => (
-            <Table.Tr key={row.key} data-testid="report-row">
-              {row.cells.map((c, i) => (
-                <Table.Td
-                  key={i}
-                  style={{ whiteSpace: 'nowrap', ...(typeof c === 'number' ? { textAlign: 'end' } : {}) }}
-                >
-                  {c}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

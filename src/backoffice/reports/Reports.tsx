@@ -26,8 +26,10 @@ import { venueToday } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { staffDate } from './format.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportTable } from './ReportTable.tsx';
+import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 
 type Dir = '' | 'asc' | 'desc';
 
@@ -59,6 +61,7 @@ export function Reports() {
         <NativeSelect
           label={t('reports.report')}
           data-testid="reports-picker"
+          styles={touchInput}
           value={report}
           onChange={(e) => {
             const next = e.currentTarget.value as ReportKind;
@@ -73,6 +76,7 @@ export function Reports() {
           type="date"
           label={t('reports.from')}
           data-testid="reports-from"
+          styles={touchInput}
           value={from}
           max={to}
           onChange={(e) => {
@@ -84,6 +88,7 @@ export function Reports() {
           type="date"
           label={t('reports.to')}
           data-testid="reports-to"
+          styles={touchInput}
           value={to}
           min={from}
           onChange={(e) => {
@@ -94,6 +99,7 @@ export function Reports() {
         <NativeSelect
           label={t('reports.sort')}
           data-testid="reports-sort"
+          styles={touchInput}
           value={sort}
           disabled={sortsOfReport[report].length < 2}
           onChange={(e) => {
@@ -105,6 +111,7 @@ export function Reports() {
         <NativeSelect
           label={t('reports.dir')}
           data-testid="reports-dir"
+          styles={touchInput}
           value={dir}
           onChange={(e) => setDir(e.currentTarget.value as Dir)}
           data={(['', 'asc', 'desc'] as const).map((d) => ({
@@ -116,6 +123,7 @@ export function Reports() {
           <NativeSelect
             label={t('reports.pageSize')}
             data-testid="reports-page-size"
+            styles={touchInput}
             value={String(pageSize)}
             onChange={(e) => {
               setPageSize(Number(e.currentTarget.value));
@@ -128,6 +136,7 @@ export function Reports() {
           component="a"
           variant="light"
           data-testid="reports-csv"
+          mih={TOUCH_PX}
           href={api.staffReportCsvUrl(report, { from, to, sort, ...(dir ? { dir } : {}), locale })}
           download
         >
@@ -143,7 +152,11 @@ export function Reports() {
       {state.status === 'done' ? (
         <>
           <Text size="sm" c="dimmed" data-testid="reports-total">
-            {t('reports.total', { total: state.data.total, from: state.data.from, to: state.data.to })}
+            {t('reports.total', {
+              total: state.data.total,
+              from: staffDate(state.data.from, locale),
+              to: staffDate(state.data.to, locale),
+            })}
           </Text>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <ReportChart answer={state.data} />
