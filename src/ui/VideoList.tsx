@@ -47,6 +47,7 @@ export function VideoList({ videos }: { videos: readonly VideoPurchase[] }) {
               {watchable ? (
                 <Button
                   component={Link}
+                  mih={44}
                   to={withQuery(v.watchPath, { language: locale })}
                   data-testid="video-watch"
                 >

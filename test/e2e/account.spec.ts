@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { CancellationQuote, ReservationsAnswer } from '../../src/api/contract/customer.ts';
 import { shot } from './helpers.ts';
 
@@ -182,4 +182,107 @@ test('my vouchers: a gift card is one card with its value in its own column, a t
   await expect(spentHe.getByTestId('voucher-quantity')).toHaveText('1');
   await expect(spentHe.getByTestId('voucher-value')).toContainText('200.00');
   await page.screenshot({ path: test.info().outputPath('vouchers-tab-phone-he.png'), fullPage: true });
+});
+
+/** Every box in `root` lies within the window's width: nothing to scroll sideways to. */
+async function expectWithinWidth(root: Locator, width: number) {
+  const outside = await root.evaluate((el, w) => {
+    const out: string[] = [];
+    for (const node of [el, ...el.querySelectorAll('*')]) {
+      const r = node.getBoundingClientRect();
+      if (r.width > 0 && (r.left < -0.5 || r.right > w + 0.5))
+        out.push(
+          `${node.tagName}.${node.getAttribute('data-testid') ?? ''} ${Math.round(r.left)}..${Math.round(r.right)}`,
+        );
+    }
+    return out;
+  }, width);
+  expect(outside).toEqual([]);
+}
+
+/** No sideways scroll on the page, and each card's buttons whole on screen and 44 px tall. */
+async function expectPhoneCards(page: Page, cards: Locator) {
+  const width = await page.evaluate(() => window.innerWidth);
+  expect(width).toBe(390);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const card of await cards.all()) {
+    await expectWithinWidth(card, width);
+    for (const button of await card.getByRole('button').or(card.getByRole('link')).all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+  }
+}
+
+test('the personal area on a phone: tickets, vouchers and memberships as cards with their amounts, dates and buttons on screen (he phone, en desktop tables)', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await phone.newPage();
+  const login = await page.request.post('/api/customer/login', {
+    data: { email: 'dana@example.com', password: 'dana-demo-2026' },
+  });
+  expect(login.ok()).toBe(true);
+
+  // My tickets: each order a card, its lines and total within the screen, its buttons full width.
+  await page.goto('/customer-area?language=he');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The tabs and the logout: a finger's target each.
+  for (const target of await page.getByRole('tab').or(page.getByTestId('logout')).all())
+    expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  const reservations = page.getByTestId('reservation');
+  await expect(reservations.first()).toBeVisible();
+  await expect(reservations.first().getByTestId('reservation-total')).toBeInViewport();
+  await expectPhoneCards(page, reservations);
+  await shot(page, 'account-tickets-phone-he.png');
+  await page.getByTestId('tab-past').click();
+  await expect(page.getByTestId('reservations-past').getByTestId('reservation').first()).toBeVisible();
+  await expectPhoneCards(page, reservations);
+
+  // My vouchers: a card each, with balance and expiry labelled, and replace/cancel on screen.
+  await page.getByTestId('tab-vouchers').click();
+  const vouchers = page.getByTestId('voucher');
+  await expect(vouchers.first()).toBeVisible();
+  await expect(page.locator('table')).toHaveCount(0);
+  const active = vouchers.filter({ has: page.getByTestId('replace-voucher') }).first();
+  await expect(active.getByTestId('voucher-balance')).toBeVisible();
+  await expect(active.getByTestId('voucher-expires')).toHaveText(/\d/);
+  await expect(active).toContainText('יתרה');
+  await active.getByTestId('replace-voucher').scrollIntoViewIfNeeded();
+  await expect(active.getByTestId('replace-voucher')).toBeInViewport();
+  await expectPhoneCards(page, vouchers);
+  await shot(page, 'account-vouchers-phone-he.png', false);
+
+  // Memberships: validity and balance on each card.
+  await page.getByTestId('tab-memberships').click();
+  const members = page.getByTestId('membership');
+  await expect(members).toHaveCount(3);
+  await expect(members.getByTestId('member-validity').first()).toHaveText(/\d/);
+  await expect(members.filter({ hasText: '300.00' })).toContainText('יתרה');
+  await expectPhoneCards(page, members);
+  await shot(page, 'account-memberships-phone-he.png');
+  await phone.close();
+
+  // A desktop keeps the vouchers' table, its buttons in the status column.
+  const desktop = await browser.newPage();
+  expect(
+    (
+      await desktop.request.post('/api/customer/login', {
+        data: { email: 'dana@example.com', password: 'dana-demo-2026' },
+      })
+    ).ok(),
+  ).toBe(true);
+  await desktop.goto('/customer-area?tab=vouchers&language=en');
+  const table = desktop.locator('table').filter({ has: desktop.getByTestId('voucher') });
+  await expect(table.getByRole('columnheader', { name: 'Balance' })).toBeVisible();
+  await expect(table.locator('tr[data-testid="voucher"]').first()).toBeVisible();
+  await expect(table.getByTestId('replace-voucher').first()).toBeVisible();
+  await shot(desktop, 'account-vouchers-desktop-en.png');
+  await desktop.close();
 });

@@ -49,6 +49,7 @@ export default function CustomerAreaPage() {
         </div>
         <Button
           variant="default"
+          mih={44}
           loading={loggingOut}
           data-testid="logout"
           onClick={() => {
@@ -71,7 +72,7 @@ export default function CustomerAreaPage() {
       >
         <Tabs.List>
           {tabs.map((id) => (
-            <Tabs.Tab key={id} value={id} data-testid={`tab-${id}`}>
+            <Tabs.Tab key={id} value={id} mih={44} data-testid={`tab-${id}`}>
               {t(`account.tabs.${id}`)}
             </Tabs.Tab>
           ))}

@@ -38,7 +38,7 @@ export function MembershipsTab() {
                   {m.memberNumber}
                 </Text>
               </Text>
-              <Text size="sm">
+              <Text size="sm" data-testid="member-validity">
                 {t('account.validity', {
                   from: formatDate(m.startDate, locale),
                   to: formatDate(m.endDate, locale),

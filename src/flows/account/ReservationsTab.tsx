@@ -6,7 +6,9 @@ import type { CancelAnswer, CustomerReservation } from '../../api/contract/custo
 import { api } from '../../api/endpoints.ts';
 import { formatDateTime, formatPrice, pickText } from '../../i18n/format.ts';
 import { edocumentPath, waiverPath } from '../../routing/paths.ts';
+import { PHONE_ROW_BUTTON } from '../../ui/ResponsiveTable.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
+import { usePhone } from '../../ui/usePhone.ts';
 import { useShowTime } from '../../ui/useShowTime.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderLinesTable } from '../../ui/OrderLinesTable.tsx';
@@ -87,6 +89,10 @@ function ReservationCard({
   const { t } = useTranslation();
   const locale = useLocale();
   const when = useShowTime();
+  // On a phone the buttons go across the card, one beneath the other, 44 px tall.
+  const phone = usePhone();
+  const Buttons = phone ? Stack : Group;
+  const button = phone ? PHONE_ROW_BUTTON : {};
   return (
     <Card withBorder padding="md" data-testid="reservation" data-reservation={r.reservationIdentifier}>
       <Stack gap="sm">
@@ -119,9 +125,14 @@ function ReservationCard({
             })}
           </Text>
         ) : null}
-        <Table.ScrollContainer minWidth={480}>
-          <OrderLinesTable order={r} bookingFee={r.bookingFee} />
-        </Table.ScrollContainer>
+        {/* A phone's card is narrower than the table likes; its cells wrap rather than hide the prices. */}
+        {phone ? (
+          <OrderLinesTable order={r} bookingFee={r.bookingFee} totalTestId="reservation-total" />
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <OrderLinesTable order={r} bookingFee={r.bookingFee} totalTestId="reservation-total" />
+          </Table.ScrollContainer>
+        )}
         <OrderDetailsText order={r} />
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
@@ -144,8 +155,9 @@ function ReservationCard({
             itemTestId="reservation-payment"
           />
         </Stack>
-        <Group>
+        <Buttons gap={phone ? 'xs' : undefined}>
           <Button
+            {...button}
             component={Link}
             to={`${edocumentPath(r.documentKey)}?language=${locale}`}
             variant="light"
@@ -155,6 +167,7 @@ function ReservationCard({
           </Button>
           {r.hasWaiver ? (
             <Button
+              {...button}
               component={Link}
               to={waiverPath(r.reservationIdentifier)}
               variant="subtle"
@@ -164,11 +177,17 @@ function ReservationCard({
             </Button>
           ) : null}
           {onCancel ? (
-            <Button variant="subtle" color="red" onClick={onCancel} data-testid="cancel-reservation">
+            <Button
+              {...button}
+              variant="subtle"
+              color="red"
+              onClick={onCancel}
+              data-testid="cancel-reservation"
+            >
               {t(r.isHold ? 'account.cancelHold' : 'account.cancelOrder')}
             </Button>
           ) : null}
-        </Group>
+        </Buttons>
       </Stack>
     </Card>
   );

@@ -1,46 +1,31 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SystemVoucher, VoucherStatus } from '../../api/contract/customer.ts';
 import { api } from '../../api/endpoints.ts';
-import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
+import { formatDate, formatPrice } from '../../i18n/format.ts';
+import { ResponsiveTable } from '../../ui/ResponsiveTable.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { LoadState } from './LoadState.tsx';
 import { ReplacementDates } from './ReplacementDates.tsx';
 import { useLoad } from './useLoad.ts';
+import { VoucherButtons, voucherFields, type VoucherAction } from './voucherFields.tsx';
 
 const loadVouchers = () => api.myVouchers();
-
-export const voucherStatusColor: Record<VoucherStatus, string> = {
-  active: 'teal',
-  partially_redeemed: 'blue',
-  no_balance: 'gray',
-  expired: 'gray',
-  cancelled: 'red',
-  scanned: 'dark',
-  for_replacement: 'orange',
-};
-
-type Action = { kind: 'cancel' | 'replace'; voucher: SystemVoucher };
 
 /** My vouchers (spec section 3 voucher display) with cancel and replacement-voucher dialogs. */
 export function VouchersTab() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { result, reload, set } = useLoad(loadVouchers);
-  const [action, setAction] = useState<Action | null>(null);
+  const [action, setAction] = useState<VoucherAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   if (result.state !== 'ready') return <LoadState result={result} retry={reload} />;
   const { systemVouchers, replacementDays } = result.data;
-  const amount = (v: SystemVoucher, n: number) => (v.IsStoredValue ? formatPrice(n, locale) : String(n));
-  // The box office's Quantity is what one voucher is worth: a gift card's money (agorot), a ticket
-  // voucher's uses. Each row is one voucher, so a gift card is one card of that value.
-  const quantity = (v: SystemVoucher) => (v.IsStoredValue ? 1 : v.Quantity);
-  const value = (v: SystemVoucher) => (v.IsStoredValue ? formatPrice(v.Quantity, locale) : '—');
+  const fields = voucherFields(t, locale);
 
   const close = () => {
     setAction(null);
@@ -95,91 +80,25 @@ export function VouchersTab() {
       ) : null}
       {systemVouchers.length === 0 ? <Text c="dimmed">{t('account.noVouchers')}</Text> : null}
       {systemVouchers.length > 0 ? (
-        <Table.ScrollContainer minWidth={960}>
-          {/* Ten columns: narrow gaps keep them, and the status' buttons, within a desktop page. */}
-          <Table striped verticalSpacing="xs" horizontalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('account.voucher.code')}</Table.Th>
-                <Table.Th>{`${t('account.voucher.type')} · ${t('account.voucher.benefit')}`}</Table.Th>
-                <Table.Th ta="end">{t('account.voucher.quantity')}</Table.Th>
-                <Table.Th ta="end">{t('account.voucher.value')}</Table.Th>
-                <Table.Th ta="end">{t('account.voucher.price')}</Table.Th>
-                <Table.Th ta="end">{t('account.voucher.redeemed')}</Table.Th>
-                <Table.Th ta="end">{t('account.voucher.balance')}</Table.Th>
-                <Table.Th>{t('account.voucher.purchased')}</Table.Th>
-                <Table.Th>{t('account.voucher.expires')}</Table.Th>
-                <Table.Th>{t('account.voucher.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {systemVouchers.map((v) => (
-                <Table.Tr
-                  key={v.Reference}
-                  data-testid="voucher"
-                  data-reference={v.Reference}
-                  data-status={v.status}
-                >
-                  <Table.Td dir="ltr" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {v.Reference}
-                  </Table.Td>
-                  <Table.Td miw={170}>
-                    <Text size="sm">{pickText(v.Name, locale)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {pickText(v.BenefitName, locale)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="end" data-testid="voucher-quantity">
-                    {quantity(v)}
-                  </Table.Td>
-                  <Table.Td ta="end" data-testid="voucher-value">
-                    {value(v)}
-                  </Table.Td>
-                  <Table.Td ta="end">{formatPrice(v.Price, locale)}</Table.Td>
-                  <Table.Td ta="end">{amount(v, v.Redeemed)}</Table.Td>
-                  <Table.Td ta="end" data-testid="voucher-balance">
-                    {amount(v, v.Balance)}
-                  </Table.Td>
-                  <Table.Td data-testid="voucher-purchased">{formatDate(v.DateTimeCreated, locale)}</Table.Td>
-                  <Table.Td data-testid="voucher-expires">{formatDate(v.EndDate, locale)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={6} align="flex-start">
-                      <Badge
-                        color={voucherStatusColor[v.status]}
-                        variant="light"
-                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                        data-testid="voucher-status"
-                      >
-                        {t(`account.voucherStatus.${v.status}`)}
-                      </Badge>
-                      {v.canReplace ? (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          onClick={() => setAction({ kind: 'replace', voucher: v })}
-                          data-testid="replace-voucher"
-                        >
-                          {t('account.replacement')}
-                        </Button>
-                      ) : null}
-                      {v.canCancel ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setAction({ kind: 'cancel', voucher: v })}
-                          data-testid="cancel-voucher"
-                        >
-                          {t('account.cancelVoucher')}
-                        </Button>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          rows={systemVouchers}
+          rowKey={(v) => v.Reference}
+          fields={fields}
+          rowAttributes={(v) => ({
+            'data-testid': 'voucher',
+            'data-reference': v.Reference,
+            'data-status': v.status,
+          })}
+          actions={(v, phone) =>
+            v.canReplace || v.canCancel ? (
+              <VoucherButtons voucher={v} phone={phone} onAction={setAction} />
+            ) : null
+          }
+          actionsIn="status"
+          minWidth={960}
+          // Ten columns: narrow gaps keep them, and the status' buttons, within a desktop page.
+          tableProps={{ striped: true, verticalSpacing: 'xs', horizontalSpacing: 6 }}
+        />
       ) : null}
       <Modal
         opened={action !== null}
