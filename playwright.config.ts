@@ -49,6 +49,9 @@ export default defineConfig({
       LIMIT_COMMITS_PER_10MIN_PER_ADDRESS: '1000000',
       LIMIT_HELD_SEATS_PER_ADDRESS_PER_SHOW_MIN: '1000000',
       LIMIT_VISITOR_IDS_PER_MINUTE_PER_ADDRESS: '1000000',
+      // Dana's number logs in by code in many tests within 15 minutes (the limit itself: customer.test.ts).
+      LIMIT_SMS_PER_15MIN_PER_NUMBER: '1000000',
+      LIMIT_SMS_PER_15MIN_PER_ADDRESS: '1000000',
       // A Blik payment waits this long for the banking app (60 s by default), so a test can see it expire.
       SANDBOX_BLIK_APPROVAL_SECONDS: '6',
     },

@@ -123,6 +123,9 @@ export interface AbuseLimits {
   /** Ticket-code lookups (a presentation read with `ticketCodes`) per minute. */
   codesPerMinutePerVisitor: number;
   codesPerMinutePerAddress: number;
+  /** Login-code SMS per 15 minutes, per mobile number and per client address. */
+  smsPerNumber: number;
+  smsPerAddress: number;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -251,6 +254,8 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
         env.LIMIT_CODES_PER_MINUTE_PER_ADDRESS ?? '300',
         'LIMIT_CODES_PER_MINUTE_PER_ADDRESS',
       ),
+      smsPerNumber: positive(env.LIMIT_SMS_PER_15MIN_PER_NUMBER ?? '3', 'LIMIT_SMS_PER_15MIN_PER_NUMBER'),
+      smsPerAddress: positive(env.LIMIT_SMS_PER_15MIN_PER_ADDRESS ?? '10', 'LIMIT_SMS_PER_15MIN_PER_ADDRESS'),
     },
     paymentOrigins: parseOrigins(env.CSP_PAYMENT_ORIGINS),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),

@@ -18,6 +18,7 @@ import { AppError } from '../errors.ts';
 import { loadCustomerAccount } from '../services/customers/account.ts';
 import { rateEventsRepository } from '../db/repositories/rateEvents.ts';
 import type { AuthContext } from '../services/customers/auth/context.ts';
+import { smsLimits } from '../services/customers/rateLimit.ts';
 import { emailLogin } from '../services/customers/auth/emailLogin.ts';
 import { customerOfSession, endSession, type NewSession } from '../services/customers/auth/sessions.ts';
 import { validateSmsCode } from '../services/customers/auth/smsCodeLogin.ts';
@@ -64,6 +65,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     now: clock.now(),
     publicUrl: config.publicUrl,
     sessionMinutes: config.customerSessionMinutes,
+    smsLimits: smsLimits(config.limits),
   });
 
   async function checkCaptcha(request: FastifyRequest, token: string | undefined) {

@@ -19,6 +19,7 @@ import { AppError } from '../errors.ts';
 import { loadCustomerAccount } from '../services/customers/account.ts';
 import { rateEventsRepository } from '../db/repositories/rateEvents.ts';
 import type { AuthContext } from '../services/customers/auth/context.ts';
+import { smsLimits } from '../services/customers/rateLimit.ts';
 import { endSession } from '../services/customers/auth/sessions.ts';
 import { validateSmsCode } from '../services/customers/auth/smsCodeLogin.ts';
 import { requestSmsCode } from '../services/customers/auth/smsCodeRequest.ts';
@@ -49,6 +50,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     now: clock.now(),
     publicUrl: config.publicUrl,
     sessionMinutes: config.customerSessionMinutes,
+    smsLimits: smsLimits(config.limits),
   });
 
   app.get(

@@ -12,6 +12,14 @@ export interface Limit {
 /** At most 3 code SMS per number per 15 minutes (issue 5), and 10 per client address. */
 export const SMS_PER_NUMBER: Limit = { bucket: 'sms_number', max: 3, windowMs: 15 * 60_000 };
 export const SMS_PER_ADDRESS: Limit = { bucket: 'sms_address', max: 10, windowMs: 15 * 60_000 };
+
+/** The code SMS limits with the counts a deployment set (LIMIT_SMS_PER_15MIN_PER_NUMBER / _PER_ADDRESS). */
+export function smsLimits(limits: { smsPerNumber: number; smsPerAddress: number }) {
+  return {
+    perNumber: { ...SMS_PER_NUMBER, max: limits.smsPerNumber },
+    perAddress: { ...SMS_PER_ADDRESS, max: limits.smsPerAddress },
+  };
+}
 /** Failed password logins: 10 per e-mail and 30 per address per 15 minutes. */
 export const LOGIN_FAILS_PER_EMAIL: Limit = { bucket: 'login_email', max: 10, windowMs: 15 * 60_000 };
 export const LOGIN_FAILS_PER_ADDRESS: Limit = { bucket: 'login_address', max: 30, windowMs: 15 * 60_000 };

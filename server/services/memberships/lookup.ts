@@ -4,13 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../customers/auth/context.ts';
 import { mobileOrThrow } from '../customers/auth/smsCodes.ts';
-import {
-  assertUnderLimit,
-  CODE_FAILS_PER_ADDRESS,
-  countTry,
-  type Limit,
-  SMS_PER_ADDRESS,
-} from '../customers/rateLimit.ts';
+import { assertUnderLimit, CODE_FAILS_PER_ADDRESS, countTry, type Limit } from '../customers/rateLimit.ts';
 import { hmac } from '../customers/secrets.ts';
 
 /**
@@ -70,7 +64,7 @@ export async function lookUpMember(ctx: AuthContext, ssn: string, address: strin
       ctx.rateEvents,
       [
         [LOOKUPS_PER_ID, key],
-        [SMS_PER_ADDRESS, address],
+        [ctx.smsLimits.perAddress, address],
       ],
       ctx.now,
       trx,

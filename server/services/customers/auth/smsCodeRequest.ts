@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Locale } from '../../../../src/api/contract/common.ts';
 import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
-import { countTry, pruneEvents, SMS_PER_ADDRESS, SMS_PER_NUMBER } from '../rateLimit.ts';
+import { countTry, pruneEvents } from '../rateLimit.ts';
 import { SmsSendError } from '../sms.ts';
 import type { AuthContext } from './context.ts';
 import { CODE_TTL_MS, codeHash, mobileOrThrow } from './smsCodes.ts';
@@ -51,10 +51,10 @@ export async function requestSmsCode(
     await countTry(
       events,
       address === null
-        ? [[SMS_PER_NUMBER, mobile]]
+        ? [[ctx.smsLimits.perNumber, mobile]]
         : [
-            [SMS_PER_NUMBER, mobile],
-            [SMS_PER_ADDRESS, address],
+            [ctx.smsLimits.perNumber, mobile],
+            [ctx.smsLimits.perAddress, address],
           ],
       ctx.now,
       trx,
