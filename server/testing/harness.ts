@@ -9,6 +9,7 @@ import { fixedClock } from '../clock.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/index.ts';
 import { seedDemoCatalogue } from '../seed/index.ts';
+import { continueAfterEntry } from '../services/audit/log.ts';
 import type { CaptchaVerifier } from '../services/customers/captcha.ts';
 import { secretOfSetting } from '../services/customers/secrets.ts';
 import type { SmsSender } from '../services/customers/sms.ts';
@@ -104,6 +105,16 @@ export async function createTestApp(dialect: TestDialect, opts: TestAppOptions =
   });
   const clock = fixedClock(TEST_NOW);
   const fromTemplate = dialect === 'sqlite' ? templates !== null : copied !== null;
+  if (fromTemplate) {
+    // The seed's audit entries were written by another process at this same instant: ours come after.
+    const last = await db.kysely
+      .selectFrom('audit_log')
+      .select('id')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (last) continueAfterEntry(last.id);
+  }
   if (opts.seed !== false && !fromTemplate)
     await seedDemoCatalogue(db.kysely, clock.now(), { demoSales: opts.demoSales ?? false });
   const app = await buildApp({

@@ -35,6 +35,16 @@ function entryId(now: number): string {
 }
 
 /**
+ * Continues this process's order after an entry another process wrote at the same instant: a test app
+ * that starts from a database seeded by another process (server/testing/templates.ts), under a clock
+ * that stands still, must list its own changes after the seed's.
+ */
+export function continueAfterEntry(id: string): void {
+  const written = parseInt(id.slice(9, 13), 36);
+  if (Number.isFinite(written) && written > sequence) sequence = written;
+}
+
+/**
  * Records one back-office change, in the transaction that makes it: the entry exists exactly when the
  * change does. Secrets never reach it (callers pass what a reader may see).
  */
