@@ -26,6 +26,7 @@ import { m022_PresentationCapacity } from './migrations/022_presentation_capacit
 import { m023_DonationFundScope } from './migrations/023_donation_fund_scope.ts';
 import { m024_OrderGifts } from './migrations/024_order_gifts.ts';
 import { m025_SectionNames } from './migrations/025_section_names.ts';
+import { m026_CounterAndRefunds } from './migrations/026_counter_and_refunds.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -59,6 +60,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '023_donation_fund_scope': m023_DonationFundScope,
     '024_order_gifts': m024_OrderGifts,
     '025_section_names': m025_SectionNames,
+    '026_counter_and_refunds': m026_CounterAndRefunds,
   };
 }
 

@@ -47,4 +47,38 @@ export interface StaffTables {
     after_json: string | null;
   };
   halls: { id: number; venue_id: number; name_json: string; created_at: number };
+  /** A clerk's time at the counter (migration 026): the cash they took and gave back is counted against it. */
+  counter_shifts: {
+    id: string;
+    staff_id: string;
+    staff_name: string;
+    opened_at: number;
+    closed_at: number | null;
+    /** Cash in the drawer when the shift began. */
+    opening_float: Generated<number>;
+    /** Cash the clerk counted at cash-up. */
+    counted_cash: number | null;
+    closing_note: string | null;
+  };
+  /**
+   * A staff change to an order (migration 026): a refund of the whole order or of chosen lines, or an
+   * exchange to another presentation. `refund`: money given back; `charge`: money taken (an exchange to
+   * dearer seats); `detail_json`: the lines it touched.
+   */
+  order_adjustments: {
+    id: string;
+    reservation_identifier: string;
+    kind: 'refund' | 'exchange';
+    at: number;
+    actor_kind: 'user' | 'token' | 'system';
+    actor_id: string;
+    actor_name: string;
+    reason: string;
+    fee: Generated<number>;
+    fee_waived_reason: string | null;
+    refund: Generated<number>;
+    charge: Generated<number>;
+    detail_json: string;
+    shift_id: string | null;
+  };
 }

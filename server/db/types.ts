@@ -14,7 +14,9 @@ export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
 export type PaymentStatus = 'pending' | 'action_needed' | 'approved' | 'failed' | 'refunded';
 /** A sales channel the reports count apart (spec section 2, sales by point of sale). */
 export type PointOfSale = 'online' | 'box_office';
-export type PaymentMethodName = 'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher';
+/** cash and card_present: taken at the counter by a clerk (issue 36); card_present is the venue's own terminal. */
+export type PaymentMethodName =
+  'card' | 'saved_card' | 'paypal' | 'blik' | 'redirect' | 'voucher' | 'cash' | 'card_present';
 
 /** Table shapes as both dialects store them: flags are 0/1 integers, instants are epoch milliseconds. */
 export interface Database
@@ -210,6 +212,8 @@ export interface Database
     member_number: Generated<string | null>;
     /** Loyalty points the ticket was paid with. */
     points_used: Generated<number>;
+    /** The staff change (order_adjustments) that cancelled this ticket or created it by an exchange. */
+    adjustment_id: Generated<string | null>;
   };
   /** Ticket add-ons (3D glasses): what each is called. */
   addons: { id: number; name_json: string };
@@ -236,6 +240,8 @@ export interface Database
     product_id: number;
     quantity: number;
     unit_price: number;
+    /** How many of `quantity` staff refunded (migration 026). */
+    refunded_quantity: Generated<number>;
   };
   order_payments: {
     id: string;
@@ -258,6 +264,11 @@ export interface Database
     refunded_amount: Generated<number>;
     created_at: number;
     updated_at: number;
+    /** Taken at the counter (cash, card_present): the clerk's shift and username (migration 026). */
+    shift_id: Generated<string | null>;
+    taken_by: Generated<string | null>;
+    /** Cash: what the customer handed over; the change given was `tendered - amount`. */
+    tendered: Generated<number | null>;
   };
   saved_cards: {
     id: string;
@@ -333,6 +344,12 @@ export interface Database
     /** When the provider confirmed the refund; null while it is still to be sent. */
     done_at: number | null;
     payment_id: string | null;
+    /** Migration 026. null or provider: back through the acquirer; voucher; cash or card_present: given back at the counter. */
+    method: Generated<'provider' | 'voucher' | 'cash' | 'card_present' | null>;
+    shift_id: Generated<string | null>;
+    taken_by: Generated<string | null>;
+    /** The staff change (order_adjustments) the refund is part of. */
+    adjustment_id: Generated<string | null>;
   };
   customer_sessions: { id_hash: string; customer_id: string; created_at: number; expires_at: number };
   sms_codes: {

@@ -44,6 +44,14 @@ export function paymentLine(t: TFunction, p: OrderPayment, locale: Locale, curre
       return t('checkout.paidPaypal', { amount }) + refunded;
     case 'blik':
       return t('checkout.paidBlik', { amount }) + refunded;
+    case 'cash':
+      return t('checkout.paidCash', { amount }) + refunded;
+    case 'cardPresent':
+      return (
+        (p.last4
+          ? t('checkout.paidCardPresentLast4', { last4: isolate(p.last4), amount })
+          : t('checkout.paidCardPresent', { amount })) + refunded
+      );
   }
 }
 
@@ -59,7 +67,8 @@ export function refundLine(t: TFunction, r: RefundPart, locale: Locale, currency
 
 function refundTarget(r: PaymentSource): string {
   if (r.method === 'voucher') return 'giftCard';
-  if (r.method === 'paypal' || r.method === 'blik') return r.method;
+  if (r.method === 'paypal' || r.method === 'blik' || r.method === 'cash') return r.method;
+  if (r.method === 'cardPresent') return 'cardPresent';
   return r.last4 ? 'card' : 'page';
 }
 

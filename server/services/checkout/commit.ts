@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { CheckoutAnswer } from '../../../src/api/contract/checkout.ts';
 import type { Locale } from '../../../src/api/contract/common.ts';
@@ -6,7 +6,7 @@ import type { Settings } from '../../../src/api/contract/session.ts';
 import type { CommitBodySchema } from '../../../src/api/contract/order.ts';
 import { splitByVouchers } from '../../../src/domain/payment/split.ts';
 import { withQuery } from '../../../src/routing/paths.ts';
-import { cardLast4, normalizeIsraeliMobile } from '../../../src/domain/validation.ts';
+import { normalizeIsraeliMobile } from '../../../src/domain/validation.ts';
 import type { PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type InitiateRequest, PaymentUnavailableError, type ProviderOutcome } from '../payments/provider.ts';
@@ -37,7 +37,9 @@ import {
 import { ownGiftCardPayments } from './payments/ownGiftCards.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { queueOrderMessages } from '../messages/queue.ts';
+import { recordCounterPayments } from '../counter/payments.ts';
 import { commitPartnerContext, partnerColumns } from '../partners/checkout.ts';
+import { fingerprint, replay } from './replay.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
 
 /**
@@ -56,17 +58,6 @@ function assertCartAllowed(settings: Settings, cart: CommitInput['cart'], accoun
 
 /** The commit body as the route's schema validation hands it over (defaults applied). */
 export type CommitInput = z.output<typeof CommitBodySchema>;
-
-/** The request's fingerprint for idempotency: the cart without card data, PayPal's approval or a Blik code. */
-function fingerprint(body: CommitInput): string {
-  const { creditcardInfo, paypal: _paypal, blikCode: _blik, ...cart } = body.cart;
-  const card = creditcardInfo
-    ? { last4: cardLast4(creditcardInfo.number), expiry: creditcardInfo.expiry }
-    : null;
-  return createHash('sha256')
-    .update(JSON.stringify({ ...cart, card }))
-    .digest('hex');
-}
 
 interface Placed {
   reservationIdentifier: string;
@@ -99,7 +90,7 @@ export async function commitCheckout(
   accountId: string | null,
   origin: CheckoutOrigin = ONLINE_ORIGIN,
 ): Promise<CheckoutAnswer> {
-  const print = fingerprint(body);
+  const print = fingerprint(body, origin.counter?.payments);
   const earlier = await replay(deps, visitor, idempotencyKey, print, body);
   if (earlier) return earlier;
 
@@ -144,40 +135,6 @@ export async function commitCheckout(
   const payment = (await providerPayment(deps.db, rid))!;
   return settle(deps, order, payment, outcome);
 }
-
-async function replay(
-  deps: CheckoutDeps,
-  visitor: string,
-  key: string,
-  print: string,
-  body: CommitInput,
-): Promise<CheckoutAnswer | null> {
-  const row = await deps.db
-    .selectFrom('commit_attempts')
-    .selectAll()
-    .where('visitor', '=', visitor)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.fingerprint !== print)
-    throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different cart');
-  if (!row.reservation_identifier)
-    throw new AppError('paymentError', 'this payment is still being processed');
-  // A twin of a request still talking to the provider waits for it, so both answer the same outcome.
-  const until = deps.clock.now() + IN_FLIGHT_WAIT_MS;
-  for (let waited = 0; ; waited += 100) {
-    try {
-      return await advanceOrder(deps, row.reservation_identifier, body.cart.paypal);
-    } catch (err) {
-      const inFlight = err instanceof AppError && err.code === 'paymentError';
-      if (!inFlight || waited >= IN_FLIGHT_WAIT_MS || deps.clock.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-/** How long a repeated request waits for the first one's provider call before answering 'still processing'. */
-const IN_FLIGHT_WAIT_MS = 15_000;
 
 function initiateRequest(
   payment: NonNullable<Placed['payment']>,
@@ -282,9 +239,13 @@ async function placeOrder(
       params,
     );
   }
-  const chosen: ChosenMethod = cart.isHold
-    ? { method: 'none' }
-    : chooseMethod(cart, split.rest, deps.settings, accountId, now);
+  if (origin.counter && cart.isHold)
+    throw new AppError('formValidation', 'a sale at the counter is paid, not held', { field: 'isHold' });
+  // At the counter the clerk's payments pay the rest (recorded with the order below).
+  const chosen: ChosenMethod =
+    cart.isHold || origin.counter
+      ? { method: 'none' }
+      : chooseMethod(cart, split.rest, deps.settings, accountId, now);
   if (chosen.method === 'savedCard') {
     const saved = await trx
       .selectFrom('saved_cards')
@@ -375,6 +336,15 @@ async function placeOrder(
       .insertInto('order_payments')
       .values({ ...payment('voucher', a.amount), voucher_reference: a.reference })
       .execute();
+  if (origin.counter)
+    await recordCounterPayments(
+      trx,
+      { reservationIdentifier: rid, due: split.rest },
+      origin.counter.payments,
+      origin.counter.clerk,
+      now,
+      false,
+    );
   if (chosen.method === 'none') return { reservationIdentifier: rid, payment: null, isHold: cart.isHold };
   const row = {
     ...payment(storedMethod[chosen.method], split.rest),

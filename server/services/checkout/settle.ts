@@ -44,7 +44,7 @@ export function refOf(order: OrderRow): OrderRef {
   };
 }
 
-/** The order's payment through the provider (not a voucher), if it has one. */
+/** The order's payment through the provider (not a voucher, nor money taken at the counter), if it has one. */
 export async function providerPayment(
   db: CheckoutDeps['db'] | Trx,
   rid: string,
@@ -53,7 +53,7 @@ export async function providerPayment(
     .selectFrom('order_payments')
     .selectAll()
     .where('reservation_identifier', '=', rid)
-    .where('method', '!=', 'voucher')
+    .where('method', 'not in', ['voucher', 'cash', 'card_present'])
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }
@@ -92,6 +92,14 @@ export async function confirmOrder(
       const ref = refOf(order);
       for (const kind of lineKinds) await kind.fulfil(trx, now, ref);
       await debitVouchers(trx, rid, now);
+      // What a clerk took at the counter is in the drawer already: it pays now.
+      await trx
+        .updateTable('order_payments')
+        .set({ status: 'approved', updated_at: now })
+        .where('reservation_identifier', '=', rid)
+        .where('method', 'in', ['cash', 'card_present'])
+        .where('status', '=', 'pending')
+        .execute();
       const token = approval?.outcome.token;
       if (token && order.account_id) {
         const payment = await trx

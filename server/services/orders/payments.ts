@@ -15,6 +15,8 @@ export const contractMethod: Record<PaymentMethodName, PaymentKind> = {
   blik: 'blik',
   redirect: 'redirect',
   voucher: 'voucher',
+  cash: 'cash',
+  card_present: 'cardPresent',
 };
 
 /** Where a payment came from, as the customer is shown it: never a gift card's whole code. */

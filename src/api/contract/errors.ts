@@ -181,6 +181,10 @@ export const errorCatalogue = {
   staff_user_exists: 409, // product: another staff user has this username
   staff_user_not_found: 404,
   staff_token_not_found: 404,
+  counter_payment_mismatch: 400, // product: counter payments that do not add up to what is due
+  cash_tendered_short: 400, // product: less cash handed over than the cash payment's amount
+  counter_cash_twice: 400, // product: two cash payments in one counter payment (one drawer, one change)
+  counter_clerk_only: 403, // product: money at the counter is taken by a staff user, not an API token
   staff_last_admin: 409, // product: the last active admin cannot be deactivated or given another role
   staff_self_change: 409, // product: an admin cannot deactivate themselves or take away their own role
   venue_not_found: 404,

@@ -140,8 +140,11 @@ export const paymentMethods = ['card', 'savedCard', 'paypal', 'blik', 'redirect'
 export const PaymentMethodSchema = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-/** Every way a payment of an order is made: the methods above, and a gift card's balance. */
-export const paymentKinds = [...paymentMethods, 'voucher'] as const;
+/**
+ * Every way a payment of an order is made: the methods above, a gift card's balance, and what a clerk
+ * takes at the counter (cash; a card on the venue's own terminal).
+ */
+export const paymentKinds = [...paymentMethods, 'voucher', 'cash', 'cardPresent'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
 /**

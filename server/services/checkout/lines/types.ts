@@ -1,3 +1,5 @@
+import type { CounterPayment } from '../../../../src/api/contract/counter.ts';
+import type { Clerk } from '../../counter/shifts.ts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CommitCartSchema } from '../../../../src/api/contract/order.ts';
@@ -41,6 +43,8 @@ export interface CheckoutOrigin {
   userAgent: string | null;
   /** A staff user logged in at the box office counter: the order is a box-office sale (spec section 2). */
   staffUsername: string | null;
+  /** A sale at the counter (issue 36): the clerk and what they took; the order is paid by it, at once. */
+  counter?: { clerk: Clerk; payments: readonly CounterPayment[] };
 }
 
 export const ONLINE_ORIGIN: CheckoutOrigin = { address: '', userAgent: null, staffUsername: null };
