@@ -176,8 +176,13 @@ export async function take(trx: Trx, uses: readonly MemberUse[]): Promise<void> 
  * The order's member tickets still pending or valid give back what they took (a failed payment, a cancelled
  * order). Called before the tickets leave those states, in the same transaction: once only.
  */
-export async function giveBack(trx: Trx, order: OrderRef): Promise<void> {
-  const rows = await trx
+export async function giveBack(
+  trx: Trx,
+  order: Pick<OrderRef, 'reservationIdentifier'>,
+  /** Only these tickets (a staff refund of chosen tickets); absent: all of the order's. */
+  tickets?: readonly string[],
+): Promise<void> {
+  let q = trx
     .selectFrom('order_tickets as t')
     .innerJoin('tickets as k', 'k.id', 't.ticket_id')
     .innerJoin('members as m', 'm.member_number', 't.member_number')
@@ -186,8 +191,9 @@ export async function giveBack(trx: Trx, order: OrderRef): Promise<void> {
     .where('t.reservation_identifier', '=', order.reservationIdentifier)
     .where('t.kind', '=', 'seat')
     .where('t.member_number', 'is not', null)
-    .where('t.state', 'in', ['pending', 'valid'])
-    .execute();
+    .where('t.state', 'in', ['pending', 'valid']);
+  if (tickets) q = q.where('t.ticket_identifier', 'in', tickets.length ? tickets : ['']);
+  const rows = await q.execute();
   const back = new Map<string, MemberUse>();
   for (const r of rows) {
     const u = back.get(r.member_number!) ?? { memberNumber: r.member_number!, tickets: 0, points: 0 };

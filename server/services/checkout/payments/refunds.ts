@@ -22,6 +22,11 @@ export async function writeRefund(
     now: number;
     /** Already sent to the provider (then it is recorded as done). */
     sent?: boolean;
+    /** Given back at the counter (issue 36): how, by whom, in which shift; and the staff change it is part of. */
+    method?: 'provider' | 'cash' | 'card_present';
+    shiftId?: string | null;
+    takenBy?: string | null;
+    adjustmentId?: string | null;
   },
 ): Promise<string> {
   const id = opaqueId('rf');
@@ -36,6 +41,10 @@ export async function writeRefund(
       amount: r.amount,
       created_at: r.now,
       done_at: r.sent ? r.now : null,
+      method: r.method ?? 'provider',
+      shift_id: r.shiftId ?? null,
+      taken_by: r.takenBy ?? null,
+      adjustment_id: r.adjustmentId ?? null,
     })
     .execute();
   return id;

@@ -110,13 +110,17 @@ export async function orderFacts(db: Db, reservationIdentifier: string): Promise
   };
 }
 
-/** The order's online payment (card, wallet, Blik, payment page, or voucher), first the provider's. */
+/**
+ * The order's online payment (card, wallet, Blik, payment page, or voucher), first the provider's; money
+ * taken at the counter is not one (it goes back there: the customer is sent to the box office).
+ */
 export async function paymentOf(db: Db, reservationIdentifier: string) {
   return db
     .selectFrom('order_payments')
     .select(['method', 'brand', 'last4', 'number_of_payments', 'amount'])
     .where('reservation_identifier', '=', reservationIdentifier)
     .where('status', 'in', ['approved', 'refunded'])
+    .where('method', 'not in', ['cash', 'card_present'])
     .orderBy('method', 'asc')
     .executeTakeFirst();
 }
