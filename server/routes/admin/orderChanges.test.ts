@@ -73,6 +73,15 @@ describe.each(dialects)('staff refunds and exchanges on %s', (dialect) => {
     expect(q.refund + q.fee + q.kept).toBe(q.value);
     expect(q.parts[0]).toMatchObject({ method: 'voucher' });
 
+    const confirmation = () =>
+      t.db.kysely
+        .selectFrom('order_messages')
+        .select(['id', 'status'])
+        .where('reservation_identifier', '=', rid)
+        .where('kind', '=', 'confirmation')
+        .where('channel', '=', 'email')
+        .executeTakeFirstOrThrow();
+    const first = await confirmation();
     const res = await staffCall(`${rid}/refunds`, {
       tickets: [tickets[0]!.ticket_identifier],
       reason: 'child is ill',
@@ -80,6 +89,10 @@ describe.each(dialects)('staff refunds and exchanges on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     expect(a).toMatchObject({ refund: q.refund, fee: q.fee, orderState: 'paid' });
+    // The customer is sent the order as it stands now.
+    const again = await confirmation();
+    expect(again.id).not.toBe(first.id);
+    expect(again.status).toBe('queued');
     expect(await giftCardBalance(t, gift)).toBe(Math.min(1_000, q.refund));
     const after = await orderOf(t, rid);
     expect(after.total).toBe(before.total - q.refund);
@@ -113,11 +126,11 @@ describe.each(dialects)('staff refunds and exchanges on %s', (dialect) => {
     expect(JSON.parse(entry.after_json!)).toMatchObject({ reason: 'child is ill' });
 
     // The same ticket cannot be refunded twice.
-    const again = await staffCall(`${rid}/refunds`, {
+    const twice = await staffCall(`${rid}/refunds`, {
       tickets: [tickets[0]!.ticket_identifier],
       reason: 'twice',
     });
-    expect(again.json().code).toBe('order_line_not_refundable');
+    expect(twice.json().code).toBe('order_line_not_refundable');
   });
 
   it('waives the fee only with a reason, then gives everything back; the last line cancels the order', async () => {

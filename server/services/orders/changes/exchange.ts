@@ -12,6 +12,7 @@ import { type SeatLines, seatTickets } from '../../checkout/lines/seatTickets.ts
 import type { CheckoutContext, OrderRef, Trx } from '../../checkout/lines/types.ts';
 import { sendRefunds } from '../../checkout/payments/refunds.ts';
 import { recordCounterPayments } from '../../counter/payments.ts';
+import { queueOrderMessages } from '../../messages/queue.ts';
 import { type ChangeCaller, type ChangeDeps, type OrderRow, orderForChange } from './deps.ts';
 import { type GiveBackPlan, giveBack, planGiveBack } from './giveBack.ts';
 import { loadTaken, type TakenLines, takeBack } from './takeBack.ts';
@@ -175,6 +176,8 @@ export async function exchangeTickets(
       .where('ticket_identifier', 'in', created)
       .execute();
     await takeBack(trx, rid, x.taken, adjustmentId, now);
+    // The customer gets the order again, with the new tickets.
+    await queueOrderMessages(trx, rid, 'confirmation', now, { again: true });
 
     const difference = x.newValue - x.oldValue;
     let change = 0;

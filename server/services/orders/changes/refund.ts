@@ -117,8 +117,12 @@ export async function refundOrder(
     const d = await decide(trx, deps, order, req);
     const adjustmentId = opaqueId('adj');
     let state: RefundAnswer['orderState'];
-    if (d.taken) state = await takeLinesBack(trx, order, d, adjustmentId, now);
-    else {
+    if (d.taken) {
+      state = await takeLinesBack(trx, order, d, adjustmentId, now);
+      // The customer gets the order as it stands now (its tickets left), or word that it is cancelled.
+      if (state === 'paid') await queueOrderMessages(trx, rid, 'confirmation', now, { again: true });
+      else await queueOrderMessages(trx, rid, 'cancellation', now);
+    } else {
       for (const kind of lineKinds) await kind.cancel(trx, now, refOf(order));
       await trx
         .updateTable('order_tickets')
