@@ -3,6 +3,8 @@ import { CommitBodySchema } from '../../../src/api/contract/order.ts';
 import type { PresentationSummary, TicketGroup } from '../../../src/api/contract/presentations.ts';
 import { reconcile } from '../../services/checkout/reconciler.ts';
 import { PaymentUnavailableError } from '../../services/payments/provider.ts';
+import type { ReportRange } from '../../services/staff/reports/range.ts';
+import { productRows } from '../../services/staff/reports/sales.ts';
 import {
   commit,
   sandboxOf,
@@ -131,6 +133,50 @@ describe.each(dialects)('staff refunds and exchanges on %s', (dialect) => {
       reason: 'twice',
     });
     expect(twice.json().code).toBe('order_line_not_refundable');
+  });
+
+  it('refunds one product of two: the e-ticket and the concessions report count one', async () => {
+    const full = await t.app.inject({ method: 'GET', url: `/api/presentations/${shop.movie.id}` });
+    const product = (full.json() as { products: { id: number }[] }).products[0];
+    expect(product, 'the demo film sells a product').toBeDefined();
+    const uuid = visitor();
+    const seats = await shop.hold(uuid, 1);
+    const res = await commit(
+      t.app,
+      uuid,
+      crypto.randomUUID(),
+      shop.cart(seats, {
+        products: [{ id: product!.id, presentationId: shop.movie.id, selectedQuantity: 2 }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { reservationIdentifier: rid, documentKey } = res.json() as {
+      reservationIdentifier: string;
+      documentKey: string;
+    };
+    const sold = async () =>
+      (
+        await productRows(
+          t.db.kysely,
+          { fromMs: 0, toMs: Number.MAX_SAFE_INTEGER } as ReportRange,
+          'ILS',
+          'en',
+        )
+      ).find((r) => r.productId === product!.id)!.quantity;
+    const before = await sold();
+    const refund = await staffCall(`${rid}/refunds`, {
+      products: [{ presentationId: shop.movie.id, productId: product!.id, quantity: 1 }],
+      reason: 'popcorn spilled',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({ products: 1, tickets: 0, orderState: 'paid' });
+    const doc = (await t.app.inject({ method: 'GET', url: `/api/edocument/${documentKey}` })).json();
+    expect(doc.products).toEqual([expect.objectContaining({ id: product!.id, quantity: 1 })]);
+    expect(await sold()).toBe(before - 1);
+    const more = await staffCall(`${rid}/refund-quote`, {
+      products: [{ presentationId: shop.movie.id, productId: product!.id, quantity: 2 }],
+    });
+    expect(more.json()).toMatchObject({ code: 'order_line_not_refundable', params: { left: 1 } });
   });
 
   it('waives the fee only with a reason, then gives everything back; the last line cancels the order', async () => {

@@ -28,8 +28,9 @@ export async function productRows(
     .innerJoin('orders as o', 'o.reservation_identifier', 'op.reservation_identifier')
     .select([
       'op.product_id',
-      sql<string | number>`coalesce(sum(op.quantity), 0)`.as('quantity'),
-      ownMoney(sql`op.quantity * op.unit_price`, currency).as('revenue'),
+      // What staff refunded of a line (issue 36) is not sold.
+      sql<string | number>`coalesce(sum(op.quantity - op.refunded_quantity), 0)`.as('quantity'),
+      ownMoney(sql`(op.quantity - op.refunded_quantity) * op.unit_price`, currency).as('revenue'),
     ])
     .where('o.state', '=', 'paid')
     .where('o.confirmed_at', '>=', range.fromMs)
