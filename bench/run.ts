@@ -6,14 +6,15 @@ import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
 import { benchHotReads } from './hotReads.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchOnsale } from './onsale.ts';
+import { benchOrderSearch } from './orderSearch.ts';
 import { benchSeatplanImport } from './seatplanImport.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
 
 /**
- * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the on-sale (with
- * DATABASE_URL), video on demand, then the seat-map benchmark (BENCH_SKIP_SEATMAP=1 skips it); JSON in
- * bench/results/.
+ * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the on-sale and the
+ * order search (with DATABASE_URL), video on demand, then the seat-map benchmark (BENCH_SKIP_SEATMAP=1
+ * skips it); JSON in bench/results/.
  */
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
@@ -60,6 +61,8 @@ console.table(imports);
 write('seatplan-import.json', imports);
 // PostgreSQL only (skips itself without DATABASE_URL); throws on a double sell, a 5xx or an audit finding.
 await benchOnsale();
+// PostgreSQL only: the box office's order search on a million generated orders (order-search.json).
+await benchOrderSearch();
 // Video on demand in Chromium: time to the film's first frame, and the JS its viewing page loads.
 await benchVod();
 // The shop on a phone: the JavaScript each route loads, then Lighthouse (mobile) on the same routes.

@@ -27,6 +27,7 @@ import { m023_DonationFundScope } from './migrations/023_donation_fund_scope.ts'
 import { m024_OrderGifts } from './migrations/024_order_gifts.ts';
 import { m025_SectionNames } from './migrations/025_section_names.ts';
 import { m026_CounterAndRefunds } from './migrations/026_counter_and_refunds.ts';
+import { orderSearchMigration } from './migrations/027_order_search.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -61,6 +62,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '024_order_gifts': m024_OrderGifts,
     '025_section_names': m025_SectionNames,
     '026_counter_and_refunds': m026_CounterAndRefunds,
+    '027_order_search': orderSearchMigration(dialect),
   };
 }
 

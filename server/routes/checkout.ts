@@ -30,8 +30,12 @@ const errors = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };
  * Voucher codes are bearer secrets: 30 unknown codes per address per 15 minutes, whether asked for at the
  * balance lookup or tried in a commit.
  */
-const VOUCHER_MISSES_PER_ADDRESS: Limit = { bucket: 'voucher_address', max: 30, windowMs: 15 * 60_000 };
-const isUnknownCode = (err: unknown) => err instanceof AppError && err.code === 'codeNotFound';
+export const VOUCHER_MISSES_PER_ADDRESS: Limit = {
+  bucket: 'voucher_address',
+  max: 30,
+  windowMs: 15 * 60_000,
+};
+export const isUnknownCode = (err: unknown) => err instanceof AppError && err.code === 'codeNotFound';
 
 export function checkoutDeps(app: FastifyRequest['server']): CheckoutDeps {
   const { db, clock, payments, settings, config } = app.deps;

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { StaffMe } from '../api/contract/staff.ts';
 import { AuditLog } from './audit/AuditLog.tsx';
+import { Counter } from './counter/Counter.tsx';
 import { OrderMessages } from './OrderMessages.tsx';
+import { Orders } from './orders/Orders.tsx';
 import { Prices } from './prices/Prices.tsx';
 import { Programme } from './programme/Programme.tsx';
 import { Reports } from './reports/Reports.tsx';
@@ -18,6 +20,8 @@ type Role = StaffMe['role'];
 
 interface StaffTab {
   id:
+    | 'orders'
+    | 'counter'
     | 'reports'
     | 'confirmations'
     | 'programme'
@@ -39,6 +43,8 @@ const TABS: readonly StaffTab[] = [
   { id: 'programme', roles: ['manager'], panel: () => <Programme /> },
   { id: 'prices', roles: ['manager'], panel: () => <Prices /> },
   { id: 'venues', roles: ['manager'], panel: () => <Venues /> },
+  { id: 'orders', roles: ['manager', 'box_office'], panel: () => <Orders /> },
+  { id: 'counter', roles: ['manager', 'box_office'], panel: () => <Counter /> },
   { id: 'waivers', roles: ['manager', 'box_office'], panel: () => <Waivers /> },
   { id: 'audit', roles: ['manager'], panel: (role) => <AuditLog admin={role === 'admin'} /> },
   { id: 'users', roles: [], panel: () => <StaffUsers /> },

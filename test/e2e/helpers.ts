@@ -209,30 +209,52 @@ export async function buySeat(
   show: PresentationSummary,
   mobileNumber = '050-1234567',
 ): Promise<{ documentKey: string; reservationIdentifier: string }> {
-  const [seat] = await plainFreeSeats(request, show, { ticketGroup: 1 });
-  const [sectionId, x, y] = seat!.key.split('_').map(Number);
+  return buySeats(request, show, { mobileNumber });
+}
+
+/**
+ * `count` plain seats of price level 1 of `show` bought over the API by a customer (Dana Levi by name;
+ * `mobileNumber` says who she is to the box office), by the sandbox's approving card, or held to pay at
+ * the box office (`hold`: a member's privilege, so the customer must be logged in on `request`).
+ */
+export async function buySeats(
+  request: APIRequestContext,
+  show: PresentationSummary,
+  opts: { mobileNumber?: string; count?: number; hold?: boolean; locale?: 'he' | 'en' } = {},
+): Promise<{
+  documentKey: string;
+  reservationIdentifier: string;
+  keys: string[];
+  order: { totals: { total: number } };
+}> {
+  const seats = (await plainFreeSeats(request, show, { ticketGroup: 1 })).slice(0, opts.count ?? 1);
   const uuid = issuedVisitor();
-  const locked = await request.put('/api/seats/lock-seat', {
-    headers: { uuid },
-    data: {
-      seat: {
-        PresentationId: show.id,
-        VenueId: show.venueId,
-        VenueSeatplanId: show.seatplanId,
-        VenueSectionId: sectionId,
-        TicketGroupId: 1,
-        XCoordinate: x,
-        YCoordinate: y,
-      },
-    },
-  });
-  expect(locked.status()).toBe(200);
   const { ticketGroups } = (await (
     await request.get(`/api/presentations/${show.id}/ticketGroups`)
   ).json()) as {
     ticketGroups: TicketGroup[];
   };
   const ticket = ticketGroups.find((g) => g.id === 1)!.tickets[0]!;
+  const cartSeats = [];
+  for (const seat of seats) {
+    const [sectionId, x, y] = seat.key.split('_').map(Number);
+    const locked = await request.put('/api/seats/lock-seat', {
+      headers: { uuid },
+      data: {
+        seat: {
+          PresentationId: show.id,
+          VenueId: show.venueId,
+          VenueSeatplanId: show.seatplanId,
+          VenueSectionId: sectionId,
+          TicketGroupId: 1,
+          XCoordinate: x,
+          YCoordinate: y,
+        },
+      },
+    });
+    expect(locked.status(), await locked.text()).toBe(200);
+    cartSeats.push({ pi: show.id, si: sectionId!, x: x!, y: y!, tg: 1, ticketId: ticket.id });
+  }
   const committed = await request.post('/api/payment/commit', {
     headers: { uuid, 'idempotency-key': crypto.randomUUID() },
     data: {
@@ -241,21 +263,30 @@ export async function buySeat(
           firstName: 'Dana',
           lastName: 'Levi',
           email: 'dana@example.com',
-          mobileNumber,
+          mobileNumber: opts.mobileNumber ?? '050-1234567',
           termsAccepted: true,
         },
-        creditcardInfo: {
-          number: SANDBOX_CARDS.approveVisa,
-          expiry: '12/29',
-          cvv: '123',
-          holderId: '123456782',
-        },
-        seats: [{ pi: show.id, si: sectionId, x, y, tg: 1, ticketId: ticket.id }],
+        ...(opts.hold
+          ? { isHold: true }
+          : {
+              creditcardInfo: {
+                number: SANDBOX_CARDS.approveVisa,
+                expiry: '12/29',
+                cvv: '123',
+                holderId: '123456782',
+              },
+            }),
+        seats: cartSeats,
         products: [],
       },
-      locale: 'en',
+      locale: opts.locale ?? 'en',
     },
   });
   expect(committed.status(), await committed.text()).toBe(200);
-  return (await committed.json()) as { documentKey: string; reservationIdentifier: string };
+  const answer = (await committed.json()) as {
+    documentKey: string;
+    reservationIdentifier: string;
+    order: { totals: { total: number } };
+  };
+  return { ...answer, keys: seats.map((s) => s.key) };
 }

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
  * Issue 36, serving customers and the counter:
- * - a clerk's shift at the counter (`counter_shifts`): what they took and gave back in cash is counted
- *   against it at cash-up;
+ * - a clerk's shift at the counter (`counter_shifts`, one open per clerk): what they took and gave back
+ *   in cash is counted against it at cash-up;
  * - payments taken at the counter (methods `cash` and `card_present`): the clerk who took them, their
  *   shift, and for cash the amount tendered (the change is tendered − amount);
  * - refunds given at the counter (cash back, or back to the card on the venue's terminal) are refunds
@@ -31,6 +31,10 @@ export const m026_CounterAndRefunds: Migration = {
       .on('counter_shifts')
       .columns(['staff_id', 'opened_at'])
       .execute();
+    // One open shift per clerk, however many of their payments open one at the same moment.
+    await sql`create unique index counter_shifts_open on counter_shifts (staff_id) where closed_at is null`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('order_adjustments')
@@ -82,6 +86,7 @@ export const m026_CounterAndRefunds: Migration = {
     for (const column of ['tendered', 'taken_by', 'shift_id'])
       await db.schema.alterTable('order_payments').dropColumn(column).execute();
     await db.schema.dropTable('order_adjustments').execute();
+    await db.schema.dropIndex('counter_shifts_open').execute();
     await db.schema.dropTable('counter_shifts').execute();
   },
 };

@@ -38,6 +38,7 @@ import { ownGiftCardPayments } from './payments/ownGiftCards.ts';
 import { voucherApplications } from './payments/vouchers.ts';
 import { queueOrderMessages } from '../messages/queue.ts';
 import { recordCounterPayments } from '../counter/payments.ts';
+import { audit } from '../audit/log.ts';
 import { commitPartnerContext, partnerColumns } from '../partners/checkout.ts';
 import { fingerprint, replay } from './replay.ts';
 import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
@@ -47,8 +48,14 @@ import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, sett
  * auth-required flag (a visitor logs in before buying), voucher payments switched on for the flow (the
  * cart's customer-info block: order, vouchers or donations), and the cart flag that sells video on demand.
  */
-function assertCartAllowed(settings: Settings, cart: CommitInput['cart'], accountId: string | null): void {
-  if (settings.authRequired && accountId === null)
+function assertCartAllowed(
+  settings: Settings,
+  cart: CommitInput['cart'],
+  accountId: string | null,
+  origin: CheckoutOrigin,
+): void {
+  // The customer at the counter stands at the window: the clerk sells without their account.
+  if (settings.authRequired && accountId === null && !origin.counter)
     throw new AppError('not_logged_in', 'this venue asks customers to log in before buying');
   if (cart.voucherPayments.length > 0 && !customerInfoBlockOf(settings, cart).isVoucherPaymentEnabled)
     throw new AppError('voucher_payment_not_enabled', 'vouchers do not pay for orders here');
@@ -94,8 +101,10 @@ export async function commitCheckout(
   const earlier = await replay(deps, visitor, idempotencyKey, print, body);
   if (earlier) return earlier;
 
-  assertCartAllowed(deps.settings, body.cart, accountId);
-  await assertCustomerInfo(deps.db, customerInfoBlockOf(deps.settings, body.cart), body.cart);
+  assertCartAllowed(deps.settings, body.cart, accountId, origin);
+  // A sale at the counter asks no form: its optional name and phone are checked by counter/sale.ts.
+  if (!origin.counter)
+    await assertCustomerInfo(deps.db, customerInfoBlockOf(deps.settings, body.cart), body.cart);
 
   let placed: Placed;
   try {
@@ -336,15 +345,29 @@ async function placeOrder(
       .insertInto('order_payments')
       .values({ ...payment('voucher', a.amount), voucher_reference: a.reference })
       .execute();
-  if (origin.counter)
+  if (origin.counter) {
+    const { clerk, payments } = origin.counter;
     await recordCounterPayments(
       trx,
       { reservationIdentifier: rid, due: split.rest },
-      origin.counter.payments,
-      origin.counter.clerk,
+      payments,
+      clerk,
       now,
       false,
     );
+    // Money a clerk took is a back-office change: the audit log has the sale with the order.
+    await audit(
+      trx,
+      { kind: 'user', id: clerk.id, name: clerk.username },
+      {
+        action: 'order.counter_sale',
+        objectType: 'order',
+        objectId: rid,
+        after: { total, payments: payments.map((p) => ({ method: p.method, amount: p.amount })) },
+      },
+      now,
+    );
+  }
   if (chosen.method === 'none') return { reservationIdentifier: rid, payment: null, isHold: cart.isHold };
   const row = {
     ...payment(storedMethod[chosen.method], split.rest),

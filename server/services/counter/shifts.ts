@@ -14,20 +14,21 @@ export interface Clerk {
  * of the transaction, so a shift being closed never misses a payment written beside it.
  */
 export async function currentShift(trx: Trx, clerk: Clerk, now: number): Promise<string> {
-  const open = await trx
-    .selectFrom('counter_shifts')
-    .select('id')
-    .where('staff_id', '=', clerk.id)
-    .where('closed_at', 'is', null)
-    .orderBy('opened_at', 'desc')
-    .forUpdate()
-    .executeTakeFirst();
-  if (open) return open.id;
-  const id = `sh_${randomBytes(9).toString('base64url')}`;
+  const open = () =>
+    trx
+      .selectFrom('counter_shifts')
+      .select('id')
+      .where('staff_id', '=', clerk.id)
+      .where('closed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+  const found = await open();
+  if (found) return found.id;
+  // Two payments of the clerk's at the same moment both open it: the index keeps one; the other reads it.
   await trx
     .insertInto('counter_shifts')
     .values({
-      id,
+      id: `sh_${randomBytes(9).toString('base64url')}`,
       staff_id: clerk.id,
       staff_name: clerk.username,
       opened_at: now,
@@ -35,6 +36,9 @@ export async function currentShift(trx: Trx, clerk: Clerk, now: number): Promise
       counted_cash: null,
       closing_note: null,
     })
+    .onConflict((oc) => oc.column('staff_id').where('closed_at', 'is', null).doNothing())
     .execute();
-  return id;
+  const made = await open();
+  if (!made) throw new Error(`no open shift for ${clerk.username}`);
+  return made.id;
 }

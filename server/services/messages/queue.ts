@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { MessageKind } from '../../db/messageTables.ts';
+import type { MessageChannel, MessageKind } from '../../db/messageTables.ts';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -15,14 +15,15 @@ export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 
  * Queues the messages an order owes its customer, in the transaction that changes the order: an
  * e-mail when it has an address, an SMS when it has a mobile number. Once per order and kind: queuing
  * again (a retried commit, a second confirmation path) adds nothing, except with `again` (a show moved
- * a second time): the message is queued anew, about `presentationId`.
+ * a second time): the message is queued anew, about `presentationId`. `to`: one message, on that
+ * channel to that address, instead of the customer's (staff sending it again, to a corrected address).
  */
 export async function queueOrderMessages(
   trx: Db,
   reservationIdentifier: string,
   kind: MessageKind,
   now: number,
-  about?: { presentationId: number; again?: boolean },
+  about?: { presentationId?: number; again?: boolean; to?: { channel: MessageChannel; address: string } },
 ) {
   const c = await trx
     .selectFrom('orders as o')
@@ -31,10 +32,12 @@ export async function queueOrderMessages(
     .where('o.reservation_identifier', '=', reservationIdentifier)
     .executeTakeFirst();
   if (!c) return;
-  const rows = [
-    ...(c.email?.trim() ? [{ channel: 'email' as const, to: c.email.trim() }] : []),
-    ...(c.mobile_key ? [{ channel: 'sms' as const, to: c.mobile_key }] : []),
-  ];
+  const rows = about?.to
+    ? [{ channel: about.to.channel, to: about.to.address }]
+    : [
+        ...(c.email?.trim() ? [{ channel: 'email' as const, to: c.email.trim() }] : []),
+        ...(c.mobile_key ? [{ channel: 'sms' as const, to: c.mobile_key }] : []),
+      ];
   for (const r of rows)
     await trx
       .insertInto('order_messages')
@@ -61,7 +64,7 @@ export async function queueOrderMessages(
               sent_at: null,
               last_error: null,
               to_address: r.to,
-              presentation_id: about.presentationId,
+              presentation_id: about.presentationId ?? null,
             })
           : on.doNothing();
       })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type LocalizedText, type Locale, VOD_VENUE_TYPES } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
 import { currencyInfo } from '../../../src/domain/currency.ts';
@@ -112,8 +112,11 @@ export async function loadOrderDocument(
   const products = await db
     .selectFrom('order_products as op')
     .innerJoin('products as pr', 'pr.id', 'op.product_id')
-    .select(['op.product_id', 'op.presentation_id', 'op.quantity', 'op.unit_price', 'pr.name_json'])
+    .select(['op.product_id', 'op.presentation_id', 'op.unit_price', 'pr.name_json'])
+    // What staff refunded of a line (issue 36) is no longer the customer's.
+    .select(sql<number>`op.quantity - op.refunded_quantity`.as('quantity'))
     .where('op.reservation_identifier', '=', id)
+    .whereRef('op.refunded_quantity', '<', 'op.quantity')
     .orderBy('op.presentation_id')
     .orderBy('op.product_id')
     .execute();
@@ -157,9 +160,9 @@ export async function loadOrderDocument(
       id: p.product_id,
       presentationId: p.presentation_id,
       name: text(p.name_json),
-      quantity: p.quantity,
+      quantity: Number(p.quantity),
       unitPrice: p.unit_price,
-      total: p.unit_price * p.quantity,
+      total: p.unit_price * Number(p.quantity),
     })),
     serviceChargeLabel: SERVICE_CHARGE_LABEL,
     totals: {
@@ -189,7 +192,7 @@ export async function loadOrderDocument(
 }
 
 /** The add-ons of an order's tickets, by ticket identifier, at the prices paid. */
-async function ticketAddons(db: Kysely<Database>, reservationIdentifier: string) {
+export async function ticketAddons(db: Kysely<Database>, reservationIdentifier: string) {
   const rows = await db
     .selectFrom('order_ticket_addons as ota')
     .innerJoin('addons as a', 'a.id', 'ota.addon_id')

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { StaffOrderMessage } from '../../../src/api/contract/staff.ts';
 import type { MessageStatus } from '../../db/messageTables.ts';
 import type { Database } from '../../db/types.ts';
@@ -10,7 +10,12 @@ type Db = Kysely<Database>;
 export async function listOrderMessages(db: Db, status?: MessageStatus): Promise<StaffOrderMessage[]> {
   let q = db.selectFrom('order_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(200);
   if (status) q = q.where('status', '=', status);
-  return (await q.execute()).map((m) => ({
+  return (await q.execute()).map(staffMessageOf);
+}
+
+/** A message row as the staff area shows it (this list, and an order's page). */
+export function staffMessageOf(m: Selectable<Database['order_messages']>): StaffOrderMessage {
+  return {
     id: m.id,
     reservationIdentifier: m.reservation_identifier,
     kind: m.kind,
@@ -21,7 +26,7 @@ export async function listOrderMessages(db: Db, status?: MessageStatus): Promise
     lastError: m.last_error,
     createdAt: new Date(Number(m.created_at)).toISOString(),
     sentAt: m.sent_at === null ? null : new Date(Number(m.sent_at)).toISOString(),
-  }));
+  };
 }
 
 /** Sends a message that was given up once more, now (its attempts start afresh). */

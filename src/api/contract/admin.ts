@@ -102,6 +102,8 @@ export const auditObjectTypes = [
   'ticket_type',
   'product',
   'addon',
+  'order',
+  'counter_shift',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(auditObjectTypes);
 

@@ -37,6 +37,7 @@ export const errorCatalogue = {
   incompatible_business: 409, // 'Incompatible Business' (spec section 5)
   order_not_found: 404,
   order_cancelled: 409,
+  order_not_confirmed: 409, // product (issue 36): only a paid or held order has a confirmation to send again
   edocument_expired: 410, // product: the e-ticket no longer opens after its presentation (grace minutes)
   location_offline: 503,
   lock_extension_used: 409, // product: the cart timer may be extended once (spec section 4)
@@ -181,10 +182,18 @@ export const errorCatalogue = {
   staff_user_exists: 409, // product: another staff user has this username
   staff_user_not_found: 404,
   staff_token_not_found: 404,
+  order_line_not_refundable: 409, // product: a ticket or product the order no longer holds (or never did)
+  order_not_refundable: 409, // product: an order that is not paid (or held) has nothing to refund or exchange
+  exchange_not_same_feature: 409, // product: an exchange goes to another presentation of the same feature
   counter_payment_mismatch: 400, // product: counter payments that do not add up to what is due
   cash_tendered_short: 400, // product: less cash handed over than the cash payment's amount
   counter_cash_twice: 400, // product: two cash payments in one counter payment (one drawer, one change)
   counter_clerk_only: 403, // product: money at the counter is taken by a staff user, not an API token
+  hold_already_collected: 409, // product: the hold order was collected and paid at the counter already
+  hold_not_collectable: 409, // product: the order is not a hold order waiting to be collected
+  shift_already_open: 409, // product: the clerk's shift is open with its float already
+  shift_not_open: 409, // product: the clerk has no open shift to close
+  shift_not_found: 404, // product: no such shift (or another clerk's)
   staff_last_admin: 409, // product: the last active admin cannot be deactivated or given another role
   staff_self_change: 409, // product: an admin cannot deactivate themselves or take away their own role
   venue_not_found: 404,

@@ -20,7 +20,7 @@ import { usePageMeta } from '../../ui/usePageMeta.ts';
 import { seatLabel } from '../../ui/seatLabel.ts';
 import { DonationReceipt } from './DonationReceipt.tsx';
 import { EnrolmentDocument } from './EnrolmentDocument.tsx';
-import { QrImage } from './QrImage.tsx';
+import { QrImage } from '../../ui/QrImage.tsx';
 import { useOrderLanguage } from './useOrderLanguage.ts';
 import { VoucherDocument } from './VoucherDocument.tsx';
 

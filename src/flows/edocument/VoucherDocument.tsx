@@ -4,7 +4,7 @@ import type { IssuedVoucher } from '../../api/contract/vouchers.ts';
 import { formatDate, formatPrice, pickText } from '../../i18n/format.ts';
 import { Barcode } from '../../ui/Barcode.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
-import { QrImage } from './QrImage.tsx';
+import { QrImage } from '../../ui/QrImage.tsx';
 
 /**
  * One printable voucher: its name, what it is worth (a gift card's value, else its benefit and the

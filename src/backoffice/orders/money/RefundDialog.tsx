@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '../../../api/contract/ordersAdmin.ts';
 import { formatPrice, pickText } from '../../../domain/format.ts';
@@ -20,8 +20,9 @@ import { errorText } from '../../../ui/errorText.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
 import { TOUCH_PX } from '../../ui/touch.ts';
 import { useAction } from '../../ui/useAction.ts';
-import { moneyApi, type RefundAnswer, type RefundQuote } from './api.ts';
+import { moneyApi, type RefundAnswer } from './api.ts';
 import { QuoteParts, QuoteRow } from './QuoteParts.tsx';
+import { useQuote } from './useQuote.ts';
 import {
   EMPTY_REFUND,
   type RefundForm,
@@ -50,34 +51,16 @@ export function RefundDialog({
   const { t } = useTranslation();
   const locale = useLocale();
   const [form, setForm] = useState<RefundForm>({ ...EMPTY_REFUND, whole: order.state === 'held' });
-  // The quote of the selection it was asked for: a quote of an earlier choice is never shown.
-  const [quoted, setQuoted] = useState<{ key: string; quote?: RefundQuote; error?: unknown } | null>(null);
   const { busy, error, run, setError } = useAction();
   const currency = order.currency.code;
   const money = (n: number) => formatPrice(n, locale, currency);
   const selection = selectionOf(form);
-  const key = JSON.stringify(selection);
-  const quote = quoted?.key === key ? (quoted.quote ?? null) : null;
-  const quoteError = quoted?.key === key ? (quoted.error ?? null) : null;
-
-  useEffect(() => {
-    if (!opened || !selection) return;
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      moneyApi.refundQuote(order.reservationIdentifier, selection, ctrl.signal).then(
-        (q) => setQuoted({ key, quote: q }),
-        (err: unknown) => {
-          if (!ctrl.signal.aborted) setQuoted({ key, error: err });
-        },
-      );
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-    // `key` stands for the selection (a new object on every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, opened, order.reservationIdentifier]);
+  const { quote, error: quoteError } = useQuote(
+    opened && selection
+      ? (signal) => moneyApi.refundQuote(order.reservationIdentifier, selection, signal)
+      : null,
+    `${order.reservationIdentifier}:${JSON.stringify(selection)}`,
+  );
 
   const set = (patch: Partial<RefundForm>) => setForm((f) => ({ ...f, ...patch }));
   const close = () => {

@@ -2,7 +2,10 @@ import { Image, Skeleton } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** A QR code of a text, drawn in the browser (nothing leaves the page). */
+/**
+ * A QR code of a text, drawn in the browser (nothing leaves the page): the e-ticket's, and the tickets
+ * the counter prints.
+ */
 export function QrImage({
   value,
   label,
