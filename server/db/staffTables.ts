@@ -79,6 +79,5 @@ export interface StaffTables {
     refund: Generated<number>;
     charge: Generated<number>;
     detail_json: string;
-    shift_id: string | null;
   };
 }

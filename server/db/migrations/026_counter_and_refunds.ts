@@ -51,7 +51,6 @@ export const m026_CounterAndRefunds: Migration = {
       .addColumn('refund', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('charge', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('detail_json', 'text', (c) => c.notNull())
-      .addColumn('shift_id', 'text')
       .execute();
     await db.schema
       .createIndex('order_adjustments_order')

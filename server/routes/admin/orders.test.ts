@@ -169,7 +169,7 @@ describe.each(dialects)('orders for the box office on %s', (dialect) => {
     cancelledRid = rid;
     const cancelled = await area(t.app, 'POST', `/api/reservations/${rid}/cancel`, cookie);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    // A staff exchange (issue 36, its service is the lead's) as its rows look: the view reads them back.
+    // A staff exchange as its rows look (orderChanges.test.ts makes real ones): the view reads them back.
     const [ticket] = await t.db.kysely
       .selectFrom('order_tickets')
       .select('ticket_identifier')

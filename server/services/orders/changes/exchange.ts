@@ -236,7 +236,6 @@ export async function exchangeTickets(
         refund: Math.max(0, -difference),
         charge: Math.max(0, difference),
         detail_json: JSON.stringify(detail),
-        shift_id: null,
       })
       .execute();
     await audit(

@@ -167,7 +167,6 @@ export async function refundOrder(
         refund: d.refund,
         charge: 0,
         detail_json: JSON.stringify(detail),
-        shift_id: null,
       })
       .execute();
     await audit(
