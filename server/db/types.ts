@@ -8,6 +8,7 @@ import type { CatalogueTables } from './catalogueTables.ts';
 import type { WaiverTables } from './waiverTables.ts';
 import type { SeniorTables } from './seniorTables.ts';
 import type { PartnerTables } from './partnerTables.ts';
+import type { SandboxTables } from './sandboxTables.ts';
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
@@ -29,7 +30,8 @@ export interface Database
     StaffTables,
     WaiverTables,
     SeniorTables,
-    PartnerTables {
+    PartnerTables,
+    SandboxTables {
   meta: { key: string; value: string };
   allocations: { id: number; name: string; is_online: number };
   venues: {
@@ -274,50 +276,6 @@ export interface Database
     id: string;
     customer_id: string;
     provider: string;
-    token: string;
-    brand: string;
-    last4: string;
-    expiry: string;
-    created_at: number;
-    is_deleted: Generated<number>;
-  };
-  sandbox_transactions: {
-    id: string;
-    reference: string;
-    kind: string;
-    status: string;
-    amount: number;
-    number_of_payments: number;
-    brand: string | null;
-    last4: string | null;
-    expiry: string | null;
-    approval_code: string | null;
-    reason: string | null;
-    token: string | null;
-    save_card: Generated<number>;
-    payer_id: string | null;
-    blik_code: string | null;
-    /** PayPal: NO_SHIPPING or GET_FROM_FILE (the payer's PayPal address). */
-    shipping_preference: string | null;
-    return_url: string | null;
-    cancel_url: string | null;
-    description: string;
-    expires_at: number | null;
-    refunded_amount: Generated<number>;
-    created_at: number;
-    updated_at: number;
-    /** The currency charged (ISO 4217); refunds of the charge go back in it. */
-    currency: Generated<string | null>;
-  };
-  sandbox_refunds: { reference: string; transaction_id: string; amount: number; created_at: number };
-  sandbox_blik_codes: {
-    id: string;
-    code: string;
-    created_at: number;
-    expires_at: number;
-    transaction_id: string | null;
-  };
-  sandbox_tokens: {
     token: string;
     brand: string;
     last4: string;

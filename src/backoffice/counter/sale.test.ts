@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ticketFixture } from '../../../test/fixtures/ticket.ts';
 import type { TicketGroup } from '../../api/contract/presentations.ts';
 import { counterProblem } from '../../domain/payment/counter.ts';
 import {
@@ -13,24 +14,7 @@ import {
 } from './sale.ts';
 
 const ticket = (id: number, price: number, over: Partial<TicketGroup['tickets'][number]> = {}) => ({
-  id,
-  name: { en: `T${id}` },
-  code: `T${id}`,
-  price,
-  oldPrice: null,
-  serviceCharge: 0,
-  pricePolicyId: 1,
-  multiplyFactor: 1,
-  isMultiplyFactorSubTicket: false,
-  ref1prompt: null,
-  ref2prompt: null,
-  minQuantity: null,
-  maxQuantity: null,
-  requiredTicketId: null,
-  requiredMinimum: null,
-  remaining: null,
-  addons: [],
-  isFirstAddonSelected: false,
+  ...ticketFixture(id, price),
   ...over,
 });
 const groups: TicketGroup[] = [
