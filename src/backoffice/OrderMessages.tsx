@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { orderMessageStatuses } from '../api/contract/staff.ts';
@@ -7,9 +7,9 @@ import { formatDateTime } from '../i18n/format.ts';
 import { errorText } from '../ui/errorText.ts';
 import { useAsync } from '../ui/useAsync.ts';
 import { useLocale } from '../ui/useLocale.ts';
+import { MessageDelivery } from './ui/MessageDelivery.tsx';
 
 type Filter = (typeof orderMessageStatuses)[number] | 'all';
-const color = { queued: 'blue', sending: 'blue', sent: 'teal', failed: 'red' } as const;
 
 /** A manager's view of the order confirmations and cancellations: where each stands, and a retry for those given up. */
 export function OrderMessages() {
@@ -64,19 +64,7 @@ export function OrderMessages() {
                   </Table.Td>
                   <Table.Td dir="ltr">{m.to}</Table.Td>
                   <Table.Td>
-                    <Group gap={4}>
-                      <Badge color={color[m.status]} variant="light">
-                        {t(`staff.status.${m.status}`)}
-                      </Badge>
-                      <Text size="xs" c="dimmed">
-                        {t('staff.attempts', { attempts: m.attempts })}
-                      </Text>
-                    </Group>
-                    {m.lastError ? (
-                      <Text size="xs" c="red.8">
-                        {m.lastError}
-                      </Text>
-                    ) : null}
+                    <MessageDelivery message={m} />
                   </Table.Td>
                   <Table.Td>
                     {m.status === 'failed' ? (

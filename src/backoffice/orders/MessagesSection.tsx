@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../ui/errorText.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { staffDateTime } from '../reports/format.ts';
+import { MessageDelivery } from '../ui/MessageDelivery.tsx';
 import { RecordTable } from '../ui/RecordTable.tsx';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 import { useAction } from '../ui/useAction.ts';
@@ -11,7 +12,6 @@ import { type OrderView, ordersApi } from './api.ts';
 import { fieldError, Ltr, Section } from './parts.tsx';
 
 type Channel = 'email' | 'sms';
-const statusColor = { queued: 'blue', sending: 'blue', sent: 'teal', failed: 'red' } as const;
 
 /**
  * The messages sent about the order (confirmation, cancellation, a show moved or called off, gift cards)
@@ -63,19 +63,7 @@ export function MessagesSection({ order, onChanged }: { order: OrderView; onChan
               label: t('backoffice.orders.messages.status'),
               render: (m) => (
                 <Stack gap={0}>
-                  <Group gap={4}>
-                    <Badge color={statusColor[m.status]} variant="light">
-                      {t(`staff.status.${m.status}`)}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {t('staff.attempts', { attempts: m.attempts })}
-                    </Text>
-                  </Group>
-                  {m.lastError ? (
-                    <Text size="xs" c="red.8">
-                      {m.lastError}
-                    </Text>
-                  ) : null}
+                  <MessageDelivery message={m} />
                 </Stack>
               ),
             },
