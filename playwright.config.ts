@@ -1,7 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { laneFiles } from './test/e2e/lanes.ts';
 import { E2E_AUTH_SECRET } from './test/e2e/visitors.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * Lanes of tests side by side, each with its own server (ports E2E_PORT, E2E_PORT + 1, …) and database
+ * (test/e2e/lanes.ts): `npm run test:e2e` runs two; a single spec run by hand, one.
+ */
+const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 1));
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const lanes = laneFiles(LANES);
 
 /** Browser tests drive the system Chromium against the real server and a fresh SQLite database. */
 export default defineConfig({
@@ -10,14 +18,25 @@ export default defineConfig({
   globalTeardown: './test/e2e/cspTeardown.ts',
   // Separate runs side by side (E2E_PORT, E2E_OUTPUT_DIR, E2E_DATA_DIR, STATIC_DIR) do not share files.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two lanes share two cores: a whole order can take half a minute, and the seat map's software WebGL
+  // several seconds to start. A test that passes waits no longer for these limits.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
-  retries: 0,
+  // One worker per lane: a lane's files run one after another against the lane's own server.
+  workers: LANES,
+  // A file given on the command line runs in its lane, as in the whole run.
+  projects: lanes.map((files, i) => ({
+    name: `lane${i + 1}`,
+    testMatch: files,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${PORT + i}` },
+  })),
+  // Two lanes load two cores hard, and a test that reads the page before it settled can then fail once:
+  // in the full run such a test gets one more try, and the report names it flaky, to be fixed.
+  retries: LANES > 1 ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: {
@@ -32,16 +51,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: lanes.map((_, i) => ({
     command: 'node scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/api/session`,
+    url: `http://127.0.0.1:${PORT + i}/api/session`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(PORT),
+      PORT: String(PORT + i),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${PORT + i}`,
+      E2E_DATA_DIR: `${DATA_DIR}-${i + 1}`,
       AUTH_SECRET: E2E_AUTH_SECRET,
       // One address (127.0.0.1) plays every customer of the suite: per-address limits would add up.
       LIMIT_HELD_SEATS_PER_ADDRESS: '1000000',
@@ -55,5 +75,5 @@ export default defineConfig({
       // A Blik payment waits this long for the banking app (60 s by default), so a test can see it expire.
       SANDBOX_BLIK_APPROVAL_SECONDS: '6',
     },
-  },
+  })),
 });

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
 import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
+import { benchDoor } from './door.ts';
 import { benchHotReads } from './hotReads.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchOnsale } from './onsale.ts';
@@ -12,9 +13,9 @@ import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
 
 /**
- * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the on-sale and the
- * order search (with DATABASE_URL), video on demand, then the seat-map benchmark (BENCH_SKIP_SEATMAP=1
- * skips it); JSON in bench/results/.
+ * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the door, the on-sale
+ * and the order search (with DATABASE_URL), video on demand, then the seat-map benchmark
+ * (BENCH_SKIP_SEATMAP=1 skips it); JSON in bench/results/.
  */
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
@@ -54,6 +55,9 @@ for (const r of checkout)
     );
 
 await benchHotReads();
+// The door (issue 37): scans answered per second on one process against a plain route (SQLite, and
+// PostgreSQL with DATABASE_URL), and a scan's time to its answer on the door page in Chromium (door.json).
+await benchDoor();
 // A 100,000-seat plan brought in over the admin API, in each format, with a probe on the box office.
 const imports = await benchSeatplanImport('sqlite');
 if (process.env.DATABASE_URL) imports.push(...(await benchSeatplanImport('postgres')));

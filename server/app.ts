@@ -26,7 +26,7 @@ import type { Db } from './db/index.ts';
 import { AppError } from './errors.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { checkoutDeps, checkoutRoutes } from './routes/checkout.ts';
-import { sandboxRoutes } from './routes/sandbox.ts';
+import { paymentProviderRoutes } from './routes/payments/index.ts';
 import { posterRoutes } from './routes/posters.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { customerAreaRoutes } from './routes/customerArea.ts';
@@ -60,7 +60,7 @@ import { startCallOffs } from './services/catalogue/programme/callOff.ts';
 import { startMessenger } from './services/messages/dispatcher.ts';
 import { type MailSender, OutboxMailSender, SmtpMailSender } from './services/messages/mail.ts';
 import type { PaymentProvider } from './services/payments/provider.ts';
-import { SandboxPaymentProvider } from './services/payments/sandbox/acquirer.ts';
+import { paymentProviderOf } from './services/payments/choose.ts';
 import { visitorCookie } from './services/visitors/visitor.ts';
 import { abuseGuard } from './services/visitors/abuse.ts';
 import { visitorIdKey } from './services/visitors/visitorId.ts';
@@ -124,24 +124,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The payment provider the settings name (`payment.provider`; loadSettings has checked the name). The
- * built-in sandbox acquirer is the only one so far: a real acquirer joins here behind the same interface.
- */
-function paymentProviderOf(name: string, deps: AppDeps, clock: Clock): PaymentProvider {
-  switch (name) {
-    case 'sandbox':
-      return new SandboxPaymentProvider(deps.db.kysely, {
-        now: () => clock.now(),
-        delayMs: deps.config.sandboxAcquirerDelayMs,
-        blikCodeSeconds: deps.config.sandboxBlikCodeSeconds,
-        blikApprovalSeconds: deps.config.sandboxBlikApprovalSeconds,
-      });
-    default:
-      throw new Error(`payment.provider "${name}" is not available`);
-  }
-}
-
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Builds the box-office app: API under /api, its OpenAPI document at /api/docs, and the shop. */
@@ -175,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     db: deps.db,
     clock,
-    payments: deps.payments ?? paymentProviderOf(settings.payment.provider, deps, clock),
+    payments: deps.payments ?? paymentProviderOf(settings, deps.config, deps.db.kysely, clock),
     settings,
     sms: deps.sms ?? smsSenderOf(deps.config, deps.db, clock),
     mail:
@@ -290,9 +272,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // The sandbox acquirer's own pages (bank, PayPal, payment page, Blik app): only with the sandbox.
-  if (app.deps.payments instanceof SandboxPaymentProvider)
-    await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  // The sandbox acquirer's own pages and the real providers' webhooks (routes/payments).
+  await app.register(paymentProviderRoutes);
 
   // Uploaded posters are the box office's, with or without a built shop.
   await app.register(posterRoutes);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type ProviderCredentials, readProviderCredentials } from './services/payments/credentials.ts';
 import { type Locale, LocaleSchema, supportedLocales } from '../src/api/contract/common.ts';
 import { productionProblems } from './configChecks.ts';
 
@@ -51,6 +52,8 @@ export interface ServerConfig {
   limits: AbuseLimits;
   /** Origins of the payment provider's pages and APIs the shop loads or posts to (CSP). */
   paymentOrigins: string[];
+  /** The real payment providers' keys and addresses, from the environment only (issue 38). */
+  providers: ProviderCredentials;
   /** Origins besides PUBLIC_URL's whose pages may make cookie-session calls (server/http/originGuard.ts). */
   allowedOrigins: string[];
   /** GET /metrics answers only `Authorization: Bearer <token>` when set. */
@@ -258,6 +261,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       smsPerAddress: positive(env.LIMIT_SMS_PER_15MIN_PER_ADDRESS ?? '10', 'LIMIT_SMS_PER_15MIN_PER_ADDRESS'),
     },
     paymentOrigins: parseOrigins(env.CSP_PAYMENT_ORIGINS),
+    providers: readProviderCredentials(env, (problem) => invalid(problem, null)),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     metricsToken: env.METRICS_TOKEN || undefined,
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS ?? '30000', 'REQUEST_TIMEOUT_MS'),

@@ -107,7 +107,9 @@ describe('security headers and request ids', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['permissions-policy']).toContain('camera=()');
+      // The door page (issue 37) scans with the phone's camera; nothing else may use it, nor the microphone.
+      expect(res.headers['permissions-policy']).toContain('camera=(self)');
+      expect(res.headers['permissions-policy']).toContain('microphone=()');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });

@@ -154,6 +154,8 @@ export function defaultSettings(config: ServerConfig): Settings {
     payment: {
       provider: 'sandbox',
       isDirectPayment: true,
+      cardFields: 'shop',
+      stripe: null,
       maxNumberOfPayments: 6,
       minAmountPerPayment: 10000,
       methods: { card: true, savedCards: true, blik: false, redirect: false },
@@ -237,14 +239,17 @@ export function mergeSettings<T>(base: T, override: unknown): T {
  * page). Locales and the seat cap always come from the environment. A bad file stops the start.
  */
 export function loadSettings(config: ServerConfig): Settings {
-  const base = mergeSettings(defaultSettings(config), SANDBOX_METHODS);
-  if (!config.settingsFile) return effective(base);
+  const defaults = defaultSettings(config);
+  if (!config.settingsFile) return effective(mergeSettings(defaults, SANDBOX_METHODS), config);
   let override: unknown;
   try {
     override = JSON.parse(readFileSync(config.settingsFile, 'utf8'));
   } catch (err) {
     throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${(err as Error).message}`, { cause: err });
   }
+  // The sandbox switches every method on; a real provider starts from the spec's defaults.
+  const provider = mergeSettings(defaults, override).payment?.provider;
+  const base = provider === 'sandbox' ? mergeSettings(defaults, SANDBOX_METHODS) : defaults;
   const merged = mergeSettings(base, override);
   merged.locales = base.locales;
   merged.maxSeatsPerTransaction = base.maxSeatsPerTransaction;
@@ -256,22 +261,28 @@ export function loadSettings(config: ServerConfig): Settings {
   if (!parsed.success) {
     throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${z.prettifyError(parsed.error)}`);
   }
-  const problem = paymentProblem(parsed.data);
+  const problem = paymentProblem(parsed.data, config);
   if (problem) throw new Error(`SETTINGS_FILE ${config.settingsFile}: ${problem}`);
-  return effective(parsed.data);
+  return effective(parsed.data, config);
 }
 
 /** The payment providers this box office can talk to (a venue's settings name one). */
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 
 /** Payment settings that cannot work together: the start stops with the reason. */
-function paymentProblem(s: Settings): string | null {
+function paymentProblem(s: Settings, config: ServerConfig): string | null {
   const { provider, paypal } = s.payment;
   if (!(PAYMENT_PROVIDERS as readonly string[]).includes(provider))
     return `payment.provider "${provider}" is not available (known: ${PAYMENT_PROVIDERS.join(', ')})`;
+  if (provider === 'stripe' && !config.providers.stripe)
+    return 'payment.provider "stripe" needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET in the environment';
   if (paypal.isActive && !paypal.clientId) return 'payment.paypal.clientId is required when PayPal is active';
-  if (paypal.isActive && paypal.environment === 'production' && provider === 'sandbox')
-    return "payment.paypal.environment: the sandbox provider runs PayPal's sandbox environment only";
+  // Real PayPal needs the venue's own PayPal credentials; without them the sandbox stands in for PayPal's
+  // sandbox environment, and only beside the sandbox's cards.
+  if (paypal.isActive && paypal.environment === 'production' && !config.providers.paypal)
+    return 'payment.paypal.environment "production" needs PAYPAL_CLIENT_SECRET in the environment';
+  if (paypal.isActive && provider !== 'sandbox' && !config.providers.paypal)
+    return `PayPal beside payment.provider "${provider}" needs PAYPAL_CLIENT_SECRET in the environment`;
   return null;
 }
 
@@ -280,10 +291,18 @@ function paymentProblem(s: Settings): string | null {
  * the card never reaches the box office, so the shop's card form is off and the provider's payment
  * page takes cards instead.
  */
-function effective(s: Settings): Settings {
-  if (s.payment.isDirectPayment) return s;
-  return {
-    ...s,
-    payment: { ...s.payment, methods: { ...s.payment.methods, card: false, redirect: true } },
-  };
+function effective(s: Settings, config: ServerConfig): Settings {
+  let payment = s.payment;
+  const stripe = payment.provider === 'stripe' ? config.providers.stripe : null;
+  if (stripe)
+    payment = {
+      ...payment,
+      // Stripe's own card fields take the card; Stripe has no instalment plans for Israeli cards.
+      cardFields: 'provider',
+      stripe: { publishableKey: stripe.publishableKey, jsUrl: stripe.jsUrl },
+      maxNumberOfPayments: 1,
+    };
+  if (!payment.isDirectPayment)
+    payment = { ...payment, methods: { ...payment.methods, card: false, redirect: true } };
+  return payment === s.payment ? s : { ...s, payment };
 }

@@ -86,6 +86,8 @@ export interface CatalogueTables {
     price_list_id: Generated<number>;
     /** General admission (migration 022): only the first N online places of the plan sell; null: all. */
     capacity: Generated<number | null>;
+    /** A ticket that went out may come back in at the door (migration 028); 1 by default. */
+    reentry_allowed: Generated<number>;
   };
   features: {
     id: number;

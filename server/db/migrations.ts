@@ -28,6 +28,9 @@ import { m024_OrderGifts } from './migrations/024_order_gifts.ts';
 import { m025_SectionNames } from './migrations/025_section_names.ts';
 import { m026_CounterAndRefunds } from './migrations/026_counter_and_refunds.ts';
 import { orderSearchMigration } from './migrations/027_order_search.ts';
+import { m028_Door } from './migrations/028_door.ts';
+import { m029_DoorPasses } from './migrations/029_door_passes.ts';
+import { m030_ProviderEvents } from './migrations/030_provider_events.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -63,6 +66,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '025_section_names': m025_SectionNames,
     '026_counter_and_refunds': m026_CounterAndRefunds,
     '027_order_search': orderSearchMigration(dialect),
+    '028_door': m028_Door,
+    '029_door_passes': m029_DoorPasses,
+    '030_provider_events': m030_ProviderEvents,
   };
 }
 

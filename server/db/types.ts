@@ -9,6 +9,7 @@ import type { WaiverTables } from './waiverTables.ts';
 import type { SeniorTables } from './seniorTables.ts';
 import type { PartnerTables } from './partnerTables.ts';
 import type { SandboxTables } from './sandboxTables.ts';
+import type { DoorTables } from './doorTables.ts';
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
@@ -31,8 +32,11 @@ export interface Database
     WaiverTables,
     SeniorTables,
     PartnerTables,
-    SandboxTables {
+    SandboxTables,
+    DoorTables {
   meta: { key: string; value: string };
+  /** Webhook events of the payment providers, by their own ids (migration 030): each acted on once. */
+  provider_events: { provider: string; event_id: string; event_type: string; received_at: number };
   allocations: { id: number; name: string; is_online: number };
   venues: {
     id: number;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type ProviderOrigins, providerOrigins } from '../services/payments/credentials.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -9,9 +10,12 @@ const RECAPTCHA = {
   frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
 };
 
-/** What a browser may do on this site: features the shop uses are allowed to itself, the rest to no one. */
+/**
+ * What a browser may do on this site: features the shop uses are allowed to itself (the camera: the door
+ * page scans tickets with it, issue 37), the rest to no one.
+ */
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), ' +
+  'accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), ' +
   'usb=(), interest-cohort=(), payment=(self), fullscreen=(self)';
 
 /**
@@ -30,6 +34,7 @@ export const PERMISSIONS_POLICY =
 export function securityHeaderSet(
   config: ServerConfig,
   framedBy: 'none' | 'self' = 'none',
+  provider: ProviderOrigins = { script: [], frame: [], connect: [] },
 ): Record<string, string> {
   const captcha = Boolean(config.captchaSiteKey);
   const payment = config.paymentOrigins;
@@ -47,17 +52,17 @@ export function securityHeaderSet(
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'", ...(captcha ? RECAPTCHA.script : [])],
+        scriptSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...provider.script],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...payment],
+        connectSrc: ["'self'", ...(captcha ? RECAPTCHA.script : []), ...payment, ...provider.connect],
         workerSrc: ["'self'", 'blob:'],
         // The film's player (hls.js) feeds the video element through Media Source Extensions (a blob: URL)
         // and gives its subtitle tracks an empty data: source.
         mediaSrc: ["'self'", 'blob:', 'data:'],
-        frameSrc: ["'self'", ...(captcha ? RECAPTCHA.frame : []), ...payment],
+        frameSrc: ["'self'", ...(captcha ? RECAPTCHA.frame : []), ...payment, ...provider.frame],
         frameAncestors: [`'${framedBy}'`],
         formAction: ["'self'", ...payment],
         manifestSrc: ["'self'"],
@@ -106,9 +111,10 @@ export function apiHeaderSet(config: ServerConfig): Record<string, string> {
  * bank page opens inside the shop's 3-D Secure dialog).
  */
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
-  const pages = securityHeaderSet(app.deps.config);
+  const provider = providerOrigins(app.deps.settings.payment.provider, app.deps.config.providers);
+  const pages = securityHeaderSet(app.deps.config, 'none', provider);
   const api = apiHeaderSet(app.deps.config);
-  const sandbox = securityHeaderSet(app.deps.config, 'self');
+  const sandbox = securityHeaderSet(app.deps.config, 'self', provider);
   app.addHook('onRequest', (request, reply, done) => {
     if (!SAFE_REQUEST_ID.test(request.id)) request.id = randomUUID();
     const url = request.url;

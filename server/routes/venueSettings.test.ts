@@ -43,8 +43,53 @@ describe('settings the box office refuses to start with', () => {
       /clientId is required/,
     );
     expect(() => loadSettings(fileWith({ payment: { paypal: { environment: 'production' } } }))).toThrow(
-      /sandbox environment only/,
+      /"production" needs PAYPAL_CLIENT_SECRET/,
     );
+  });
+
+  it('Stripe: its keys come from the environment, checked at start; its card fields replace the form', () => {
+    expect(() => loadSettings(fileWith({ payment: { provider: 'stripe' } }))).toThrow(
+      /needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(
+      /one is a test key, the other a live key[\s\S]*STRIPE_WEBHOOK_SECRET: required/,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'settings-')), 'settings.json');
+    writeFileSync(file, JSON.stringify({ payment: { provider: 'stripe', maxNumberOfPayments: 6 } }));
+    const s = loadSettings(
+      loadConfig({
+        SETTINGS_FILE: file,
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }),
+    );
+    expect(s.payment).toMatchObject({
+      cardFields: 'provider',
+      stripe: { publishableKey: 'pk_test_x', jsUrl: 'https://js.stripe.com/v3/' },
+      maxNumberOfPayments: 1,
+    });
+    expect(() =>
+      loadSettings(
+        loadConfig({
+          SETTINGS_FILE: (() => {
+            const f = join(mkdtempSync(join(tmpdir(), 'settings-')), 'settings.json');
+            writeFileSync(
+              f,
+              JSON.stringify({ payment: { provider: 'stripe', paypal: { isActive: true, clientId: 'x' } } }),
+            );
+            return f;
+          })(),
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        }),
+      ),
+    ).toThrow(/needs PAYPAL_CLIENT_SECRET/);
+    // A real provider starts from the spec's defaults: PayPal, Blik and the payment page are the venue's to switch on.
+    expect(s.payment.paypal.isActive).toBe(false);
+    expect(JSON.stringify(s)).not.toContain('sk_test_x');
+    expect(JSON.stringify(s)).not.toContain('whsec_x');
   });
 
   it('turns the card form off and the payment page on without direct payment', () => {

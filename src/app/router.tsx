@@ -66,6 +66,12 @@ export const routes: RouteObject[] = [
       { path: '*', element: <UnknownPath /> },
     ],
   },
+  // The door page is full screen, a phone's whole screen for scanning: outside the shop's frame.
+  {
+    path: paths.door,
+    errorElement: <ErrorPage />,
+    ...lazyPage(() => import('../backoffice/door/DoorPage.tsx')),
+  },
 ];
 
 export const router = createBrowserRouter(routes);

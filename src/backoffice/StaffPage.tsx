@@ -1,28 +1,15 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { ApiCallError } from '../api/client.ts';
-import type { StaffMe } from '../api/contract/staff.ts';
-import { api } from '../api/endpoints.ts';
+import { paths } from '../routing/paths.ts';
 import { customerState, logoutCustomer } from '../state/customer.ts';
 import { errorText } from '../ui/errorText.ts';
-import { useAsync } from '../ui/useAsync.ts';
 import { SetPassword } from './SetPassword.tsx';
+import { StaffLogin, useStaffMe } from './StaffLogin.tsx';
 import { StaffTabs } from './StaffTabs.tsx';
-import { TOUCH_PX, touchInput } from './ui/touch.ts';
-import { useAction } from './ui/useAction.ts';
+import { TOUCH_PX } from './ui/touch.ts';
 
 /**
  * /staff: the staff area (spec section 6, the staff role; issue 33). Its own login (username and
@@ -33,29 +20,18 @@ import { useAction } from './ui/useAction.ts';
  */
 export default function StaffPage() {
   const { t } = useTranslation();
-  const [round, setRound] = useState(0);
-  const [me, setMe] = useState<StaffMe | null>(null);
-  const state = useAsync(
-    () =>
-      api
-        .staffMe()
-        .catch((err: unknown) =>
-          err instanceof ApiCallError && err.statusCode === 401 ? null : Promise.reject(err),
-        ),
-    String(round),
-  );
-  const staff = me ?? (state.status === 'done' ? state.data : null);
+  const { loading, error, staff, setMe, logout } = useStaffMe();
   const { customer } = useSnapshot(customerState);
   const loggedIn = staff !== null && customer !== null;
   useEffect(() => {
     if (loggedIn) void logoutCustomer().catch(() => undefined);
   }, [loggedIn]);
 
-  if (state.status === 'loading' && !me) return <Skeleton height={240} radius="md" aria-busy="true" />;
-  if (state.status === 'error' && !me)
+  if (loading) return <Skeleton height={240} radius="md" aria-busy="true" />;
+  if (error)
     return (
       <Alert color="red" data-testid="staff-error">
-        {errorText(t, state.error)}
+        {errorText(t, error)}
       </Alert>
     );
   if (!staff) return <StaffLogin onLogin={setMe} />;
@@ -70,69 +46,26 @@ export default function StaffPage() {
             {t('staff.who', { name: staff.displayName, role: t(`staff.roles.${staff.role}`) })}
           </Text>
         </div>
-        <Button
-          variant="default"
-          mih={TOUCH_PX}
-          data-testid="staff-logout"
-          onClick={async () => {
-            await api.staffLogout().catch(() => undefined);
-            setMe(null);
-            setRound((r) => r + 1);
-          }}
-        >
-          {t('account.logout')}
-        </Button>
+        <Group gap="xs">
+          {/* Managers stand at the door too: the door page (scanning, counts, re-entry) is a tap away. */}
+          {staff.role === 'manager' || staff.role === 'admin' ? (
+            <Button
+              component={Link}
+              to={paths.door}
+              variant="light"
+              color="teal"
+              mih={TOUCH_PX}
+              data-testid="staff-door-link"
+            >
+              {t('door.title')}
+            </Button>
+          ) : null}
+          <Button variant="default" mih={TOUCH_PX} data-testid="staff-logout" onClick={() => void logout()}>
+            {t('account.logout')}
+          </Button>
+        </Group>
       </Group>
       {staff.mustChangePassword ? <SetPassword onDone={setMe} /> : <StaffTabs role={staff.role} />}
     </Stack>
-  );
-}
-
-function StaffLogin({ onLogin }: { onLogin(me: StaffMe): void }) {
-  const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const { busy, error, run } = useAction();
-  return (
-    <Card withBorder padding="lg" maw={420} data-testid="staff-login">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => onLogin(await api.staffLogin({ username, password })));
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={1} fz="h3">
-            {t('staff.loginTitle')}
-          </Title>
-          <TextInput
-            label={t('staff.username')}
-            name="username"
-            autoComplete="username"
-            required
-            styles={touchInput}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('account.password')}
-            name="password"
-            autoComplete="current-password"
-            required
-            styles={touchInput}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          {error ? (
-            <Alert color="red" data-testid="staff-login-error">
-              {errorText(t, error)}
-            </Alert>
-          ) : null}
-          <Button type="submit" loading={busy} mih={TOUCH_PX} data-testid="staff-login-submit">
-            {t('account.login')}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Tabs, Text, Title } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { StaffMe } from '../api/contract/staff.ts';
+import { paths } from '../routing/paths.ts';
 import { AuditLog } from './audit/AuditLog.tsx';
 import { Counter } from './counter/Counter.tsx';
 import { OrderMessages } from './OrderMessages.tsx';
@@ -51,7 +52,7 @@ const TABS: readonly StaffTab[] = [
   { id: 'tokens', roles: [], panel: () => <ApiTokens /> },
 ];
 
-/** The tabs a role may open (the door has none yet: it is told so instead). */
+/** The tabs a role may open (the door has none: its page is /door). */
 function tabsOf(role: Role): readonly StaffTab[] {
   return TABS.filter((tab) => role === 'admin' || tab.roles.includes(role));
 }
@@ -69,7 +70,8 @@ export function StaffTabs({ role }: { role: Role }) {
   const tabs = tabsOf(role);
   const open = tabs.find((tab) => tab.id === asked);
   const first = tabs[0];
-  if (!first) return <NothingYet />;
+  // The door's staff have one page of their own, full screen: the door page.
+  if (!first) return <Navigate replace to={`${paths.door}${search}`} />;
   if (!open) return <Navigate replace to={`/staff/${first.id}${search}`} />;
   return (
     <Tabs
@@ -91,18 +93,5 @@ export function StaffTabs({ role }: { role: Role }) {
         {open.panel(role)}
       </Tabs.Panel>
     </Tabs>
-  );
-}
-
-/** The door's staff: their screens (scanning tickets) come later. */
-function NothingYet() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="violet" variant="light" data-testid="staff-door">
-      <Title order={2} fz="h4" mb="xs">
-        {t('backoffice.door.title')}
-      </Title>
-      <Text>{t('backoffice.door.body')}</Text>
-    </Alert>
   );
 }

@@ -20,6 +20,7 @@ const concrete: Record<keyof typeof paths, string> = {
   vod: '/vod/5',
   vodWithReservation: '/vod/3/5',
   staff: '/staff',
+  door: '/door',
   waiver: '/waiver/AB12CD34EF',
   preview: '/preview',
   customerArea: '/customer-area',
@@ -57,6 +58,10 @@ describe('isKnownPath', () => {
       expect(isKnownPath(path)).toBe(true);
     },
   );
+
+  it.each(['/door/x', '/doors', '/x/door'])('knows /door alone, not %s', (path) => {
+    expect(isKnownPath(path)).toBe(false);
+  });
 
   it.each(['/staffing', '/staff-area', '/x/staff'])('does not stretch /staff/* to %s', (path) => {
     expect(isKnownPath(path)).toBe(false);

@@ -36,6 +36,8 @@ export const paths = {
    * so its screens can have their own addresses; an unknown one still opens the back office, not a 404.
    */
   staff: '/staff/*',
+  /** Staff at the door (issue 37): scanning tickets on a phone, full screen, outside the shop's frame. */
+  door: '/door',
   /** Staff: load a seat plan JSON and see it drawn, with its figures and problems. */
   preview: '/preview',
   /** The configured mini-site target (spec section 2): the venue's partner mini-sites (issue 20). */

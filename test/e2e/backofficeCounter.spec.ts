@@ -25,11 +25,13 @@ async function pickShow(page: Page, show: PresentationSummary, title: string) {
   const search = page.getByTestId('counter-show-search');
   await expect(search).toBeFocused();
   await search.fill(title.slice(0, 12));
-  const ids = await page
-    .getByTestId('counter-show')
-    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-presentation-id'))));
-  const at = ids.indexOf(show.id);
-  expect(at).toBeGreaterThanOrEqual(0);
+  const listed = () =>
+    page
+      .getByTestId('counter-show')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-presentation-id'))));
+  // Asked until the list shows what was typed (it follows the field a moment later).
+  await expect.poll(async () => (await listed()).includes(show.id)).toBe(true);
+  const at = (await listed()).indexOf(show.id);
   for (let i = 0; i < at; i++) await search.press('ArrowDown');
   await expect(page.locator(`[data-presentation-id="${show.id}"]`)).toHaveAttribute('aria-selected', 'true');
   await shot(page, `counter-pick-${test.info().title.endsWith('(he)') ? 'he' : 'en'}.png`);

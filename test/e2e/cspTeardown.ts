@@ -6,12 +6,16 @@ import type { FullConfig } from '@playwright/test';
  * something its own policy forbids.
  */
 export default async function cspTeardown(config: FullConfig): Promise<void> {
-  const base = config.projects[0]?.use.baseURL;
-  if (!base) return;
+  const bases = config.projects.map((p) => p.use.baseURL).filter((b): b is string => Boolean(b));
+  if (bases.length === 0) return;
   // Reports are sent in the background: give the last ones a moment to arrive.
   await new Promise((r) => setTimeout(r, 500));
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const lines = text.split('\n').filter((l) => l.startsWith('boxoffice_csp_violations_total{'));
+  // Every lane's box office (playwright.config.ts): each counted its own browsers' reports.
+  const texts = await Promise.all(bases.map(async (base) => (await fetch(`${base}/metrics`)).text()));
+  const lines = texts
+    .join('\n')
+    .split('\n')
+    .filter((l) => l.startsWith('boxoffice_csp_violations_total{'));
   const count = lines.reduce((n, l) => n + Number(l.split(' ').pop()), 0);
   if (count > 0)
     throw new Error(

@@ -86,12 +86,16 @@ export function seatButton(page: Page, lang: Lang, s: SeatName) {
     .getByRole('button', { name: new RegExp(`, ${l.row} ${s.row}, ${l.seat} ${s.seat},`) });
 }
 
+/** How long a loaded two-lane run may take to start the seat map (its renderer first, then the plan). */
+export const SEAT_MAP_START_MS = 30_000;
+
 /** Opens the order flow of a presentation with its seats shown as a list. */
 export async function openSeatList(page: Page, lang: Lang, presentationId: number) {
   await page.goto(`/order/${presentationId}?language=${lang}`);
   await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
   await page.getByRole('button', { name: labels[lang].listView }).click();
-  await expect(page.getByTestId('seat-list-view')).toBeVisible();
+  // The list waits for the seat map's engine, which starts after its renderer (software WebGL here).
+  await expect(page.getByTestId('seat-list-view')).toBeVisible({ timeout: SEAT_MAP_START_MS });
 }
 
 /** Opens the order flow, holds the seats from the list view, and walks to the payment step. */

@@ -62,6 +62,8 @@ test("an order through the hotel chain's mini-site, at its price, referred by it
   await expect(links.first()).toContainText('Sea Breeze Hotels');
   await links.first().click();
   await expect(page).toHaveURL(/\/mini-site\/sea-breeze-hotels$/);
+  // The list (a banner per site) gives way to the storefront once its page has loaded.
+  await expect(links).toHaveCount(0);
   await expect(page.getByTestId('mini-site-banner')).toContainText('Sea Breeze Hotels');
   await expect(page.getByTestId('purchase-button').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('storefront-en.png'), fullPage: true });

@@ -6,7 +6,15 @@ import { clampCamera, fitCamera, worldToScreen, zoomAt } from '../../src/seatmap
 import { buildNeighbours } from '../../workers/seatplan/adjacency.ts';
 import { FLAG } from '../../workers/seatplan/model.ts';
 import { parsePlan } from '../../workers/seatplan/parse.ts';
-import { cinemaShows, heldSeats, openSeatList, plainFreeSeats, seatButton, visitorUuid } from './helpers.ts';
+import {
+  cinemaShows,
+  heldSeats,
+  openSeatList,
+  plainFreeSeats,
+  SEAT_MAP_START_MS,
+  seatButton,
+  visitorUuid,
+} from './helpers.ts';
 
 /**
  * The seat step: a failed unlock keeps the seat, the swap rule at the seat cap, "Choose seats for me"
@@ -182,7 +190,7 @@ test('"Choose seats for me" seats parties of 3 and 4 together away from the fron
 }, info) => {
   const [show, full] = (await cinemaShows(request, 12)).slice(17, 19);
   await page.goto(`/order/${show!.id}?language=en`);
-  await expect(page.getByTestId('price-legend')).toBeVisible();
+  await expect(page.getByTestId('price-legend')).toBeVisible({ timeout: SEAT_MAP_START_MS });
   const plan = await seatsOfPlan(request, show!);
   await chooseForMe(page, show!, 3, plan);
   await shot(page, info, 'choose-for-me-3-en');
@@ -232,7 +240,7 @@ test('auto-select within a section says section_not_enough_seats when that secti
   await page.goto(`/order/${show.id}?language=en`);
   await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
   // The plan is in (its price levels are listed) before the customer asks for seats.
-  await expect(page.getByTestId('price-legend')).toBeVisible();
+  await expect(page.getByTestId('price-legend')).toBeVisible({ timeout: SEAT_MAP_START_MS });
   await page.getByTestId('auto-select-count').fill('3');
   await expect(page.getByTestId('auto-select-count')).toHaveValue('3');
   await page.getByTestId('auto-select-section').click();
@@ -337,7 +345,7 @@ for (const [lang, viewport] of [
       expect(show.seatingPolicyId).toBe(3);
       const free = new Set(Object.keys((await statusOf(request, show)).seats));
       await page.goto(`/order/${show.id}?language=${lang}`);
-      await expect(page.getByTestId('price-legend')).toBeVisible();
+      await expect(page.getByTestId('price-legend')).toBeVisible({ timeout: SEAT_MAP_START_MS });
       const m = await mapOf(page, request, show, viewport ? 2 : 0);
       const { data } = m;
       const { left, right } = m.neighbours;

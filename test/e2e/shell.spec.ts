@@ -103,10 +103,14 @@ test.describe('the shop shell', () => {
     const [y, m, d] = date.split('-');
     // Showtimes sit under their day's heading: that one day (and video on demand, watchable any day).
     await expect(page.getByTestId('purchase-button').first()).toBeVisible();
-    const days = await page
-      .locator('[data-day]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-day')));
-    expect(days.filter((x) => x !== 'vod')).toEqual([date]);
+    // Asked until the board has drawn the chosen day (the earlier list may still be on screen a moment).
+    await expect
+      .poll(async () =>
+        (
+          await page.locator('[data-day]').evaluateAll((els) => els.map((e) => e.getAttribute('data-day')))
+        ).filter((x) => x !== 'vod'),
+      )
+      .toEqual([date]);
     await expect(page.locator(`[data-day="${date}"] h2`)).toContainText(`${d}/${m}/${y}`);
   });
 });

@@ -114,6 +114,14 @@ describe('autoSelectFirst', () => {
       expect(autoSelectFirst(setup(['oooooo'], '...x..'), 2)).toEqual(ok([4, 5]));
     });
 
+    it('takes several blocks of one run when no single block fits (fast-check seed 1915129176)', () => {
+      // "o o [A A] [B B]" for three: every block of three splits a sofa or strands the first seat; the
+      // first seat and sofa B leave "o [A A]" free together.
+      const ctx = setup(['ooAABBo'], '......x');
+      expect(sorted(autoSelectFirst(ctx, 3))).toEqual(ok([0, 4, 5]));
+      expect(sorted(autoSelectBest(ctx, 3))).toEqual(ok([0, 4, 5]));
+    });
+
     it('fails with the rule when no selection is possible', () => {
       expect(autoSelectFirst(setup(['ooo'], '...'), 2)).toEqual({
         ok: false,

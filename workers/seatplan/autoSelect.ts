@@ -1,4 +1,5 @@
 import { FLAG, SEAT_STATE, type PlanData } from './model.ts';
+import { runSplits } from './runSplits.ts';
 import { type Sight, viewDistance } from './sight.ts';
 import {
   changeProblem,
@@ -205,9 +206,9 @@ export function autoSelectFirst(
  * chains of adjacent free seats); the single-seat rule only looks inside a run, so runs are independent.
  * For each run and each size m the earliest block of m adjacent eligible seats that keeps sofas whole,
  * brings no companion without an accessible seat and (policy 3) leaves no single free seat at either end
- * of the run; then a subset-sum over the runs, taken in the given order, picks as many seats as possible
- * from each run while the later runs can still make up the rest. For runs of plain seats this finds a
- * selection whenever one exists (a run of L can give 0, 1 … L − 2 or L seats without stranding one).
+ * of the run (where no single block gives m, several blocks inside the run may: `runSplits`); then a
+ * subset-sum over the runs, taken in the given order, picks as many seats as possible from each run while
+ * the later runs can still make up the rest. This finds a selection whenever one exists, sofas included.
  */
 export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight | null): number[] | null {
   const { ctx, count } = search;
@@ -217,7 +218,7 @@ export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight |
   const policy3 = ctx.seatingPolicyId === SINGLE_SEAT_POLICY;
   const eligible = (i: number) => inFilter(search, i) && (allowSpecial || !(flags[i]! & SPECIAL));
 
-  const options: Int32Array[] = [];
+  const options: (number[] | null)[][] = [];
   const keys: number[] = [];
   for (const row of data.rows) {
     if (search.section !== undefined && row.sectionIndex !== search.section) continue;
@@ -229,9 +230,8 @@ export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight |
       }
       let e = i;
       while (right[e] === e + 1 && state[e + 1] === FREE) e++;
-      const starts = new Int32Array(count + 1).fill(-1);
-      let any = false;
-      let nearest = Infinity;
+      const choices: (number[] | null)[] = Array.from({ length: count + 1 }, () => null);
+      let missing = false;
       for (let m = 1; m <= Math.min(count, e - i + 1); m++) {
         let eligibleRun = 0;
         for (let b = i; b <= e; b++) {
@@ -240,17 +240,27 @@ export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight |
           const a = b - m + 1;
           if (policy3 && (a - i === 1 || e - b === 1)) continue;
           if (!sofasWhole(data, a, b) || !companionsCovered(search, a, b)) continue;
-          starts[m] = a;
-          any = true;
-          if (sight) {
-            for (let j = a; j <= b; j++)
-              nearest = Math.min(nearest, viewDistance(sight, data.x[j]!, data.y[j]!));
-          }
+          choices[m] = Array.from({ length: m }, (_, j) => a + j);
           break;
         }
+        if (!choices[m]) missing = true;
       }
-      if (any) {
-        options.push(starts);
+      // No single block of some size: several blocks inside the run may still give it.
+      if (missing) {
+        const splits = runSplits(data, i, e, count, {
+          eligible,
+          policy3,
+          holdsAccessible: search.summary.accessible > 0,
+        });
+        for (let m = 1; m <= count; m++) choices[m] ??= splits[m] ?? null;
+      }
+      if (choices.some(Boolean)) {
+        let nearest = Infinity;
+        if (sight)
+          for (const block of choices)
+            for (const j of block ?? [])
+              nearest = Math.min(nearest, viewDistance(sight, data.x[j]!, data.y[j]!));
+        options.push(choices);
         keys.push(sight ? nearest : i);
       }
       i = e + 1;
@@ -265,10 +275,10 @@ export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight |
   const feasible = new Uint8Array((K + 1) * width);
   feasible[K * width] = 1;
   for (let k = K - 1; k >= 0; k--) {
-    const starts = options[order[k]!]!;
+    const choices = options[order[k]!]!;
     for (let j = 0; j <= count; j++) {
       let f = feasible[(k + 1) * width + j]!;
-      for (let m = 1; m <= j && !f; m++) if (starts[m]! >= 0 && feasible[(k + 1) * width + j - m]) f = 1;
+      for (let m = 1; m <= j && !f; m++) if (choices[m] && feasible[(k + 1) * width + j - m]) f = 1;
       feasible[k * width + j] = f;
     }
   }
@@ -276,10 +286,10 @@ export function pickByRuns(search: Search, allowSpecial: boolean, sight: Sight |
   const seats: number[] = [];
   let need = count;
   for (let k = 0; k < K && need > 0; k++) {
-    const starts = options[order[k]!]!;
+    const choices = options[order[k]!]!;
     for (let m = need; m >= 1; m--) {
-      if (starts[m]! >= 0 && feasible[(k + 1) * width + need - m]) {
-        for (let j = 0; j < m; j++) seats.push(starts[m]! + j);
+      if (choices[m] && feasible[(k + 1) * width + need - m]) {
+        seats.push(...choices[m]!);
         need -= m;
         break;
       }

@@ -51,6 +51,7 @@ export function sitemapXml(
 export const DISALLOWED = [
   '/api/',
   '/staff',
+  '/door',
   '/dev/',
   '/customer-area',
   '/edocument',

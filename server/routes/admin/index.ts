@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminAuditRoutes } from './audit.ts';
 import { adminCounterRoutes } from './counter.ts';
 import { adminCounterShiftRoutes } from './counterShifts.ts';
+import { adminDoorRoutes } from './door.ts';
 import { adminProgrammeRoutes } from './programme.ts';
 import { adminPriceRoutes } from './prices.ts';
 import { adminOrderChangeRoutes } from './orderChanges.ts';
@@ -27,4 +28,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminOrderChangeRoutes);
   await app.register(adminCounterRoutes);
   await app.register(adminCounterShiftRoutes);
+  await app.register(adminDoorRoutes);
 };

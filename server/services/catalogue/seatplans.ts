@@ -31,12 +31,12 @@ export interface SeatName {
   seat: string;
 }
 
-// Plans never change once stored, so their seat names are read once per plan and process.
-const namesCache = new Map<number, Map<SeatKey, SeatName>>();
+// Plans never change once stored, so their seats are read once per plan and process.
+const seatsCache = new Map<number, { names: Map<SeatKey, SeatName>; wheelchair: Set<SeatKey> }>();
 
-/** Section, row and seat names of a plan's seats, keyed `section_x_y`. */
-export async function seatNames(db: Kysely<Database>, seatplanId: number): Promise<Map<SeatKey, SeatName>> {
-  const hit = namesCache.get(seatplanId);
+/** A plan's seats: their names, and which are wheelchair spaces. */
+async function planSeats(db: Kysely<Database>, seatplanId: number) {
+  const hit = seatsCache.get(seatplanId);
   if (hit) return hit;
   const row = await db
     .selectFrom('seatplans')
@@ -46,14 +46,29 @@ export async function seatNames(db: Kysely<Database>, seatplanId: number): Promi
   if (!row) throw new AppError('seatplan_not_found', `seat plan ${seatplanId} does not exist`);
   const plan = JSON.parse(row.plan_json) as Seatplan;
   const names = new Map<SeatKey, SeatName>();
+  const wheelchair = new Set<SeatKey>();
   for (const section of plan.S)
     for (const group of section.G)
       for (const r of group.R)
-        for (const s of r.S)
-          names.set(seatKey(section.id, s.x, s.y), { section: section.name, row: r.r, seat: s.n });
-  if (namesCache.size > 50) namesCache.clear();
-  namesCache.set(seatplanId, names);
-  return names;
+        for (const s of r.S) {
+          const key = seatKey(section.id, s.x, s.y);
+          names.set(key, { section: section.name, row: r.r, seat: s.n });
+          if (s.handicap === true) wheelchair.add(key);
+        }
+  if (seatsCache.size > 50) seatsCache.clear();
+  const seats = { names, wheelchair };
+  seatsCache.set(seatplanId, seats);
+  return seats;
+}
+
+/** Section, row and seat names of a plan's seats, keyed `section_x_y`. */
+export async function seatNames(db: Kysely<Database>, seatplanId: number): Promise<Map<SeatKey, SeatName>> {
+  return (await planSeats(db, seatplanId)).names;
+}
+
+/** The wheelchair spaces of a plan, keyed `section_x_y` (the door says "wheelchair space"). */
+export async function wheelchairSpaces(db: Kysely<Database>, seatplanId: number): Promise<Set<SeatKey>> {
+  return (await planSeats(db, seatplanId)).wheelchair;
 }
 
 // A published plan never changes: its section names are read once per plan and process.

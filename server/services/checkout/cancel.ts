@@ -20,8 +20,8 @@ export async function cancelPayment(
   if (order.state !== 'pending') return { reservationIdentifier: rid, state: 'failed' };
   const payment = await providerPayment(deps.db, rid);
   if (payment) {
-    await deps.provider.cancel(payment.id);
-    const after = await deps.provider.status(payment.id);
+    await deps.provider.cancel(payment.id, payment.provider_ref);
+    const after = await deps.provider.status(payment.id, payment.provider_ref);
     if (after?.status === 'approved') {
       await confirmOrder(deps, rid, { paymentId: payment.id, outcome: after });
       throw new AppError('last_commit_error', 'the payment was approved before it could be cancelled', {

@@ -334,7 +334,7 @@ async function placeOrder(
     id: opaqueId('pay'),
     reservation_identifier: rid,
     method,
-    provider: method === 'voucher' ? 'voucher' : deps.provider.name,
+    provider: method === 'voucher' ? 'voucher' : (deps.provider.nameOf?.(method) ?? deps.provider.name),
     status: 'pending' as const,
     amount,
     created_at: now,

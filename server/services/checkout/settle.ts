@@ -270,8 +270,8 @@ export async function settle(
     }
     case 'action': {
       if (now > deadline) {
-        await deps.provider.cancel(payment.id);
-        const after = await deps.provider.status(payment.id);
+        await deps.provider.cancel(payment.id, payment.provider_ref);
+        const after = await deps.provider.status(payment.id, payment.provider_ref);
         if (after?.status === 'approved')
           return confirmOrder(deps, rid, { paymentId: payment.id, outcome: after });
         const error = new AppError('payment_expired', 'the payment was not completed in time');
@@ -311,7 +311,7 @@ export async function advanceOrder(
   if (!payment || payment.status === 'approved') return confirmOrder(deps, rid, null);
   let outcome: ProviderOutcome | null;
   try {
-    outcome = await deps.provider.status(payment.id);
+    outcome = await deps.provider.status(payment.id, payment.provider_ref);
   } catch (err) {
     if (!(err instanceof PaymentUnavailableError)) throw err;
     if (payment.action_json && order.payment_deadline)

@@ -10,6 +10,7 @@ import { loadOrderDetails } from './orderDetails.ts';
 import { orderPayments } from './payments.ts';
 import { loadOrderPurchases } from './purchases.ts';
 import { orderVideos } from '../vod/orderVideos.ts';
+import { doorKey, signedDoorCode } from '../door/keys.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 
@@ -84,6 +85,7 @@ export async function loadOrderDocument(
     .orderBy('t.sort')
     .execute();
   const addons = await ticketAddons(db, id);
+  const key = await doorKey(db);
   const presentationIds = [...new Set(tickets.map((t) => t.presentation_id))];
   const presentations = presentationIds.length
     ? await db
@@ -154,6 +156,7 @@ export async function loadOrderDocument(
       serviceCharge: t.service_charge,
       isSubTicket: t.is_sub_ticket === 1,
       ticketCode: t.ticket_code,
+      doorCode: signedDoorCode(key, t.ticket_identifier, t.presentation_id),
       addons: addons.get(t.ticket_identifier) ?? [],
     })),
     products: products.map((p) => ({

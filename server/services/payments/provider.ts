@@ -27,6 +27,12 @@ export interface CardDetails {
   holderId: string;
 }
 
+/** A card typed into the provider's own fields (Stripe's Payment Element): what the browser got for it. */
+export interface ProviderCardToken {
+  /** Stripe: a PaymentMethod id (pm_…). */
+  token: string;
+}
+
 /** A card kept by the provider: what the box office may store about it. */
 export interface CardToken {
   token: string;
@@ -51,7 +57,7 @@ interface InitiateBase {
 
 export type InitiateRequest = InitiateBase &
   (
-    | { method: 'card'; card: CardDetails; saveCard: boolean }
+    | { method: 'card'; card: CardDetails | ProviderCardToken; saveCard: boolean }
     | { method: 'token'; token: string }
     | {
         method: 'paypal';
@@ -94,13 +100,19 @@ export type ProviderOutcome =
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The provider that takes payments of a method, where more than one stand behind this one (routed.ts). */
+  nameOf?(method: string): string;
   initiate(request: InitiateRequest): Promise<ProviderOutcome>;
-  /** What became of a payment (after an action, or a crash); null when the provider never saw it. */
-  status(reference: string): Promise<ProviderOutcome | null>;
+  /**
+   * What became of a payment (after an action, or a crash); null when the provider never saw it.
+   * `providerRef`: the provider's own id of it, when the box office has recorded one (an action's answer);
+   * a provider that cannot look a payment up by the box office's reference alone needs it.
+   */
+  status(reference: string, providerRef?: string | null): Promise<ProviderOutcome | null>;
   /** Takes the money of a wallet payment the payer approved (PayPal Orders v2 capture). */
   capture(reference: string, approval: { payerId: string; orderId: string }): Promise<ProviderOutcome>;
   /** Gives up a payment still waiting for the customer (its payment window ran out). */
-  cancel(reference: string): Promise<void>;
+  cancel(reference: string, providerRef?: string | null): Promise<void>;
   /** Gives `amount` of a charge back; the same `reference` never refunds twice. */
   refund(providerRef: string, part: { amount: number; reference: string }): Promise<void>;
   /** Forgets a saved card. */

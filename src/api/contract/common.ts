@@ -41,6 +41,8 @@ export const IdParam = z
   .pipe(z.number().int().positive().max(MAX_ID));
 
 /** Money in minor units (agorot): never floats. */
+/** A card typed into the payment provider's own fields, as the token the browser got for it. */
+export const CardTokenSchema = z.string().regex(/^\w{6,128}$/);
 export const Agorot = z.number().int().nonnegative().meta({ description: 'Amount in minor units (agorot)' });
 
 /** Text in several languages; the shop picks the customer's language, then English, then Hebrew. */

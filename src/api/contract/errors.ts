@@ -93,6 +93,7 @@ export const errorCatalogue = {
   blik_timeout: 402, // Blik: not confirmed in the banking app in time
   payment_provider_error: 402, // the payment page's returned message
   payment_cancelled: 409, // 'order cancelled, reloading': the customer cancelled on the payment page
+  webhook_signature_invalid: 400, // product: a provider's webhook event whose signature does not verify
   payment_expired: 409, // product: the payment was not completed within the payment window
   saved_card_not_found: 404, // product: a saved card that is not the customer's or was deleted
   // Voucher payments (spec section 8, ticket-code names)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CartWaiverSchema } from './waiver.ts';
-import { Agorot, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+import { Agorot, CardTokenSchema, Id, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
 import { CartDonationSchema, DonationReceiptSchema, OrderDonationSchema } from './donations.ts';
 import { FeatureCategorySchema } from './presentations.ts';
 import { CartEnrolmentSchema, OrderEnrolmentSchema } from './enrolment.ts';
@@ -188,6 +188,7 @@ export const CommitCartSchema = z
       'card by default; not needed when vouchers pay everything, for a hold, or for a free order',
     ),
     creditcardInfo: CreditCardInfoSchema.optional().describe('card details for paymentMethod card'),
+    cardToken: CardTokenSchema.optional(), // Stripe: a ConfirmationToken (cardFields: provider)
     saveMagCard: z.boolean().default(false).describe("keep the card as a token in the customer's account"),
     paymentIdentifier: z
       .string()
@@ -279,6 +280,12 @@ export const OrderTicketSchema = z.object({
     .nullable()
     .default(null)
     .describe('the code that unlocked the ticket: a voucher paid for it, or a partner card or price code'),
+  doorCode: z
+    .string()
+    .optional()
+    .describe(
+      "what the ticket's QR code holds: its number and presentation, signed by the box office (issue 37)",
+    ),
   addons: z
     .array(z.object({ id: z.number().int(), name: LocalizedTextSchema, price: Agorot }))
     .default([])

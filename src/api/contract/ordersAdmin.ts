@@ -118,6 +118,15 @@ export const OrderViewTicketSchema = z.object({
     .nullable()
     .describe('the staff refund or exchange that cancelled this ticket, or that created it by an exchange'),
   addons: z.array(z.object({ id: z.number().int(), name: LocalizedTextSchema, price: Agorot })),
+  entry: z
+    .object({
+      inside: z.boolean(),
+      entries: z.number().int(),
+      lastAt: IsoDateTimeSchema.nullable(),
+      lastDoor: z.string().nullable(),
+    })
+    .nullable()
+    .describe('where the ticket stands at the doors (issue 37); null: never scanned in'),
 });
 
 export const OrderViewPaymentSchema = z.object({

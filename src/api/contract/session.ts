@@ -140,6 +140,18 @@ export const SettingsAnswerSchema = z
         .describe(
           "direct payment: the shop's own card form; false: cards are typed on the provider's payment page only",
         ),
+      cardFields: z
+        .enum(['shop', 'provider'])
+        .describe(
+          "where a card is typed: the shop's own form (the sandbox) or the provider's own fields (Stripe's Payment Element; the card never reaches the box office)",
+        ),
+      stripe: z
+        .object({
+          publishableKey: z.string(),
+          jsUrl: z.string().describe('Stripe.js (https://js.stripe.com/v3/)'),
+        })
+        .nullable()
+        .describe('with the Stripe provider: what the browser needs for its card fields'),
       maxNumberOfPayments: z.number().int().min(1).max(36),
       minAmountPerPayment: z.number().int().nonnegative().describe('agorot per instalment'),
       methods: z

@@ -102,6 +102,23 @@ export function TicketsSection({ order }: { order: OrderView }) {
                           <Ltr>{tk.adjustmentId}</Ltr>
                         </Text>
                       ) : null}
+                      {tk.entry?.lastAt ? (
+                        <Text
+                          size="xs"
+                          c={tk.entry.inside ? 'teal' : 'dimmed'}
+                          data-testid="order-ticket-entry"
+                        >
+                          {t(
+                            tk.entry.inside
+                              ? 'backoffice.orders.tickets.cameIn'
+                              : 'backoffice.orders.tickets.wentOut',
+                            {
+                              at: staffDateTime(tk.entry.lastAt, locale),
+                              door: tk.entry.lastDoor ?? '',
+                            },
+                          )}
+                        </Text>
+                      ) : null}
                     </Stack>
                   ),
                 },

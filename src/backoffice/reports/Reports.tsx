@@ -4,6 +4,7 @@ import {
   Group,
   NativeSelect,
   Pagination,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -26,6 +27,7 @@ import { venueToday } from '../../i18n/format.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { DoorAttendance } from './DoorAttendance.tsx';
 import { staffDate } from './format.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { ReportTable } from './ReportTable.tsx';
@@ -33,11 +35,33 @@ import { TOUCH_PX, touchInput } from '../ui/touch.ts';
 
 type Dir = '' | 'asc' | 'desc';
 
-/**
- * A manager's reports (spec section 2): pick a report and its days, sort and rows per page; each shows
- * a chart beside its table (stacked on a phone) and offers its whole range as CSV.
- */
+/** A manager's reports: the sales reports, or attendance at the door from its scans (issue 37). */
 export function Reports() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'sales' | 'door'>('sales');
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        data-testid="reports-view"
+        aria-label={t('reports.views.label')}
+        styles={{ root: { alignSelf: 'flex-start' }, label: { minHeight: TOUCH_PX, alignContent: 'center' } }}
+        value={view}
+        onChange={(v) => setView(v === 'door' ? 'door' : 'sales')}
+        data={[
+          { value: 'sales', label: t('reports.views.sales') },
+          { value: 'door', label: t('reports.views.door') },
+        ]}
+      />
+      {view === 'door' ? <DoorAttendance /> : <SalesReports />}
+    </Stack>
+  );
+}
+
+/**
+ * A manager's sales reports (spec section 2): pick a report and its days, sort and rows per page; each
+ * shows a chart beside its table (stacked on a phone) and offers its whole range as CSV.
+ */
+function SalesReports() {
   const { t } = useTranslation();
   const locale = useLocale();
   const today = venueToday();

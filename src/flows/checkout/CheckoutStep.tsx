@@ -13,6 +13,7 @@ import { errorText } from '../../ui/errorText.ts';
 import { scrollToFirstError } from '../../ui/scroll.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { CardForm } from './CardForm.tsx';
+import { StripeCardFields } from './ProviderCardFields.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { DeliveryAddress } from './DeliveryAddress.tsx';
 import { customerMayHold, visibleProblems } from './request.ts';
@@ -195,14 +196,24 @@ export function CheckoutStep({
           />
           {method === 'card' ? (
             <>
-              <CardForm
-                value={c.card}
-                onChange={checkout.editCard}
-                errors={cardErrs}
-                maxPayments={checkout.maxPayments()}
-                amount={due}
-                disabled={c.paying}
-              />
+              {settings.payment.stripe && settings.payment.cardFields === 'provider' ? (
+                <StripeCardFields
+                  publishableKey={settings.payment.stripe.publishableKey}
+                  jsUrl={settings.payment.stripe.jsUrl}
+                  amount={due}
+                  currency={currency ?? settings.currency.code}
+                  saveCard={Boolean(customer) && settings.payment.methods.savedCards && c.saveCard}
+                />
+              ) : (
+                <CardForm
+                  value={c.card}
+                  onChange={checkout.editCard}
+                  errors={cardErrs}
+                  maxPayments={checkout.maxPayments()}
+                  amount={due}
+                  disabled={c.paying}
+                />
+              )}
               {customer && settings.payment.methods.savedCards ? (
                 <Checkbox
                   label={t('checkout.saveCard')}

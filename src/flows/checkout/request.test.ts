@@ -32,6 +32,7 @@ function state(over: Partial<CheckoutState> = {}): CheckoutState {
     touched: {},
     method: 'card',
     card: { ...emptyCard },
+    cardToken: null,
     saveCard: false,
     savedCardId: null,
     blikCode: '',

@@ -22,13 +22,15 @@ export function checkoutProblems(
   due: number,
   now: Date,
   needsDelivery: boolean,
+  /** The provider's own card fields check the card themselves (Stripe's Payment Element). */
+  providerCardFields = false,
 ): { form: Record<string, FormMessage>; card: CardErrors } {
   const form = messagesByField([
     ...validateCustomerInfo(block, state.customer),
     ...(needsDelivery ? validateDeliveryAddress(state.delivery) : []),
   ]);
   let card: CardErrors = {};
-  if (due > 0 && state.method === 'card') card = cardErrors(state.card, now);
+  if (due > 0 && state.method === 'card' && !providerCardFields) card = cardErrors(state.card, now);
   if (due > 0 && state.method === 'blik' && !/^\d{6}$/.test(state.blikCode))
     form.blikCode = { code: 'blik_code_invalid' };
   if (due > 0 && state.method === 'savedCard' && !state.savedCardId)
@@ -93,17 +95,22 @@ export function commitBody(
           : { systemVoucher: v.reference, amount: v.amount },
       ),
       ...(method ? { paymentMethod: method } : {}),
-      ...(method === 'card'
+      ...(method === 'card' && settings.payment.cardFields === 'provider'
         ? {
-            creditcardInfo: {
-              number: card.number.replace(/\s/g, ''),
-              expiry: card.expiry,
-              cvv: card.cvv,
-              holderId: card.holderId,
-            },
+            ...(state.cardToken ? { cardToken: state.cardToken } : {}),
             saveMagCard: loggedIn && state.saveCard && settings.payment.methods.savedCards,
           }
-        : {}),
+        : method === 'card'
+          ? {
+              creditcardInfo: {
+                number: card.number.replace(/\s/g, ''),
+                expiry: card.expiry,
+                cvv: card.cvv,
+                holderId: card.holderId,
+              },
+              saveMagCard: loggedIn && state.saveCard && settings.payment.methods.savedCards,
+            }
+          : {}),
       ...(method === 'savedCard' && state.savedCardId ? { paymentIdentifier: state.savedCardId } : {}),
       ...(method === 'blik' ? { blikCode: state.blikCode } : {}),
       numberOfPayments:

@@ -25,6 +25,7 @@ import {
 export type CheckoutMessage = { key: string } | { error: unknown };
 
 import type { CheckoutHost } from './host.ts';
+import { providerCardFields } from './providerCard.ts';
 
 export type { CheckoutHost, CheckoutLines } from './host.ts';
 
@@ -46,6 +47,8 @@ export interface CheckoutState {
   touched: Record<string, boolean>;
   method: PaymentMethod;
   card: CardValue;
+  /** The card typed into the provider's own fields, as the provider's token (sent instead of a card). */
+  cardToken: string | null;
   saveCard: boolean;
   savedCardId: string | null;
   blikCode: string;
@@ -79,6 +82,7 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
     touched: {},
     method: defaultMethod(settings),
     card: { ...emptyCard },
+    cardToken: null,
     saveCard: settings.payment.isSaveCardDefault,
     savedCardId: null,
     blikCode: '',
@@ -104,7 +108,9 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
       ? 1
       : allowedPayments(due(), settings.payment.maxNumberOfPayments, settings.payment.minAmountPerPayment);
 
-  const problems = (now: Date) => checkoutProblems(state, host.block, due(), now, host.needsDelivery());
+  const withProviderFields = settings.payment.cardFields === 'provider';
+  const problems = (now: Date) =>
+    checkoutProblems(state, host.block, due(), now, host.needsDelivery(), withProviderFields);
 
   function edited() {
     state.payError = null;
@@ -213,6 +219,18 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
     }
     state.paying = true;
     state.payError = null;
+    // The provider's fields give a token for the card; a retry of the same attempt sends the same one.
+    if (withProviderFields && state.method === 'card' && due() > 0 && (!attemptKey || !state.cardToken)) {
+      const fields = providerCardFields();
+      const got = fields ? await fields.tokenize() : { error: null };
+      if ('error' in got) {
+        state.paying = false;
+        state.payError = { key: 'checkout.cardFieldsProblem' };
+        return;
+      }
+      state.cardToken = got.token;
+      attemptKey = null;
+    }
     attemptKey ??= crypto.randomUUID();
     const request = body();
     try {
@@ -229,6 +247,7 @@ export function createCheckout(settings: Settings, host: CheckoutHost, customer:
       attemptKey = null;
       state.action = null;
       state.card = { ...emptyCard };
+      state.cardToken = null;
       state.vouchers = [];
       clearRedirect();
       host.completed(answer);

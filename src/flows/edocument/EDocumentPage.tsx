@@ -203,7 +203,7 @@ export default function EDocumentPage() {
                     </Stack>
                     {p.isDisplayQr && !doc.isHold ? (
                       <QrImage
-                        value={tk.ticketIdentifier}
+                        value={tk.doorCode ?? tk.ticketIdentifier}
                         label={t('edocument.qrFor', { id: tk.ticketIdentifier })}
                         testId="ticket-qr"
                       />

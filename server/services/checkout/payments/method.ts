@@ -11,13 +11,13 @@ import {
 } from '../../../../src/domain/validation.ts';
 import type { PaymentMethodName } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
-import type { CardDetails } from '../../payments/provider.ts';
+import type { CardDetails, ProviderCardToken } from '../../payments/provider.ts';
 import type { Cart } from '../lines/types.ts';
 
 /** How the part of the total that vouchers do not cover is paid. */
 export type ChosenMethod =
   | { method: 'none' }
-  | { method: 'card'; card: CardDetails; saveCard: boolean; numberOfPayments: number }
+  | { method: 'card'; card: CardDetails | ProviderCardToken; saveCard: boolean; numberOfPayments: number }
   | { method: 'savedCard'; savedCardId: string; numberOfPayments: number; token: string | null }
   | { method: 'paypal' }
   | { method: 'blik'; code: string }
@@ -71,6 +71,26 @@ function checkCard(
 }
 
 /**
+ * The card of a card payment: with the provider's own card fields (Stripe), the token the browser got for
+ * it, and a card number sent to the box office is refused unread; else the shop's card form, checked.
+ */
+function cardOf(cart: Cart, now: number, settings: Settings): CardDetails | ProviderCardToken {
+  if (settings.payment.cardFields === 'shop')
+    return checkCard(cart.creditcardInfo, now, settings.payment.acceptedBrands);
+  if (cart.creditcardInfo)
+    throw new AppError(
+      'payment_method_unavailable',
+      "cards are typed into the payment provider's own fields",
+      {
+        method: 'card',
+        field: 'creditcardInfo',
+      },
+    );
+  if (!cart.cardToken) throw new AppError('field_required', 'the card is required', { field: 'cardToken' });
+  return { token: cart.cardToken };
+}
+
+/**
  * The method the cart asks for, checked against the settings and the amount due: only methods the
  * venue switched on; instalments only by card (at most one per `minAmountPerPayment`); saved cards
  * only for a logged-in customer. Nothing to pay needs no method at all.
@@ -107,7 +127,7 @@ export function chooseMethod(
         throw new AppError('payment_method_unavailable', 'cards are not saved', { method: 'savedCard' });
       return {
         method,
-        card: checkCard(cart.creditcardInfo, now, settings.payment.acceptedBrands),
+        card: cardOf(cart, now, settings),
         saveCard: cart.saveMagCard,
         numberOfPayments: cart.numberOfPayments,
       };

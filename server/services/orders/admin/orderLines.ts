@@ -24,7 +24,12 @@ export async function orderLines(
       .selectFrom('order_tickets as t')
       .innerJoin('tickets as tk', 'tk.id', 't.ticket_id')
       .leftJoin('ticket_groups as tg', 'tg.id', 't.ticket_group_id')
+      .leftJoin('ticket_entries as e', 'e.ticket_identifier', 't.ticket_identifier')
       .select([
+        'e.inside',
+        'e.entries',
+        'e.last_at',
+        'e.last_door',
         't.ticket_identifier',
         't.presentation_id',
         't.kind',
@@ -132,6 +137,15 @@ export async function orderLines(
       memberNumber: t.member_number,
       adjustmentId: t.adjustment_id,
       addons: addons.get(t.ticket_identifier) ?? [],
+      entry:
+        t.entries == null
+          ? null
+          : {
+              inside: t.inside === 1,
+              entries: t.entries,
+              lastAt: t.last_at == null ? null : new Date(Number(t.last_at)).toISOString(),
+              lastDoor: t.last_door,
+            },
     })),
     products: products.map((p) => ({
       id: p.product_id,

@@ -19,6 +19,11 @@ describe('readSearchText', () => {
     ]);
   });
 
+  it("reads an e-ticket's signed QR code (issue 37) as its ticket, whatever a scanner adds", () => {
+    const signed = `T1.AB3CD4EF5GHJ.42.${'x'.repeat(86)}`;
+    expect(readSearchText(`${signed}\n`)).toEqual([{ kind: 'ticket', value: 'AB3CD4EF5GHJ' }]);
+  });
+
   it('reads contacts and a card: an e-mail lower case, a mobile number in any spelling, four digits', () => {
     expect(readSearchText('Dana@Example.COM')).toEqual([{ kind: 'email', value: 'dana@example.com' }]);
     for (const typed of ['050-123-4567', '+972 50 123 4567', '(050) 1234567'])

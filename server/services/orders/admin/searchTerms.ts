@@ -1,4 +1,5 @@
 import type { OrderMatchKind } from '../../../../src/api/contract/ordersAdmin.ts';
+import { parseDoorCode } from '../../../../src/domain/door/doorCode.ts';
 import { normalizeIsraeliMobile } from '../../../../src/domain/validation.ts';
 import { MIN_INDEXED_WORD } from '../../../db/repositories/orderSearch.ts';
 
@@ -28,6 +29,9 @@ export function readSearchText(text: string): SearchTerm[] {
   if (/^\d{4}$/.test(typed)) return [{ kind: 'cardLast4', value: typed }];
   const mobile = /^[+\d\s().-]+$/.test(typed) ? normalizeIsraeliMobile(typed) : null;
   if (mobile) return [{ kind: 'phone', value: mobile }];
+  // A signed QR code (issue 37) names its ticket: a scan of an e-ticket finds the order.
+  const door = parseDoorCode(typed);
+  if (door.kind === 'signed') return [{ kind: 'ticket', value: door.ticketIdentifier }];
 
   const terms: SearchTerm[] = [];
   const code = typed.toUpperCase();

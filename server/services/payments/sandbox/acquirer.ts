@@ -104,6 +104,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
     switch (req.method) {
       case 'card': {
+        // The sandbox takes the shop's own card form only: it has no card fields of its own.
+        if ('token' in req.card) throw new Error("sandbox: cards come from the shop's card form");
         const judged = judgeCard(req.card, now);
         if (judged.kind === 'unavailable') throw new PaymentUnavailableError();
         Object.assign(row, { brand: judged.brand, last4: judged.last4, expiry: req.card.expiry });

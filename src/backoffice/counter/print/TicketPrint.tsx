@@ -55,7 +55,7 @@ export function TicketPrint({ order }: { order: OrderDocument }) {
             </div>
             {p.isDisplayQr ? (
               <QrImage
-                value={tk.ticketIdentifier}
+                value={tk.doorCode ?? tk.ticketIdentifier}
                 label={t('edocument.qrFor', { id: tk.ticketIdentifier })}
                 size={112}
                 testId="print-ticket-qr"
