@@ -38,6 +38,7 @@ test('a clerk exchanges a ticket for a seat at another showing of the same film'
   expect(listed.every((id) => sameFilm.includes(id))).toBe(true);
   const to = listed.find((id) => id !== from.id)!;
   for (let i = 0; i < listed.indexOf(to); i++) await search.press('ArrowDown');
+  await expect(page.locator(`#counter-show-${to}`)).toHaveAttribute('aria-selected', 'true');
   await search.press('Enter');
 
   await page.getByTestId('counter-best-count').fill('1');

@@ -118,7 +118,9 @@ export function PresentationPicker({
                 data-presentation-id={p.id}
                 tabIndex={-1}
                 onClick={() => !busy && onPick(p.id)}
-                onMouseEnter={() => setActive(i)}
+                // Only a pointer that moves picks: a resting one that the list slides under (as it
+                // loads, or scrolls to the keyboard's choice) leaves the keyboard's choice alone.
+                onMouseMove={(e) => (e.movementX || e.movementY) && i !== current && setActive(i)}
                 p="xs"
                 style={{
                   borderRadius: 6,

@@ -1,4 +1,5 @@
-import { dismissToast, type Toast } from './toasts.ts';
+import { useEffect } from 'react';
+import { dismissToast, type Toast, toastDrawn } from './toasts.ts';
 import classes from './Toasts.module.css';
 
 const COLORS = {
@@ -19,6 +20,9 @@ export default function ToastViewport({
   toasts: readonly (Toast & { text: string })[];
   closeLabel: string;
 }) {
+  useEffect(() => {
+    for (const toast of toasts) toastDrawn(toast.id);
+  }, [toasts]);
   return (
     <div className={classes.viewport} data-testid="toasts">
       {toasts.map((toast) => (

@@ -23,15 +23,22 @@ function publish(next: readonly Toast[]) {
 /**
  * Shows a notice for TOAST_MS. Plain state without React or Mantine: any flow may call it, and the
  * viewport that draws toasts loads only once the first one is shown (ToastHost), never with the board.
+ * The time counts from when the toast is drawn (toastDrawn), not from this call: on a slow phone the
+ * viewport's chunk may take a while, and the customer still gets the whole 3 s to read it.
  */
 export function showToast(toast: Omit<Toast, 'id'>): number {
   const id = nextId++;
   publish([...toasts, { ...toast, id }]);
+  return id;
+}
+
+/** The viewport has drawn this toast: it goes TOAST_MS later (once; a redraw does not restart it). */
+export function toastDrawn(id: number): void {
+  if (timers.has(id) || !toasts.some((t) => t.id === id)) return;
   timers.set(
     id,
     setTimeout(() => dismissToast(id), TOAST_MS),
   );
-  return id;
 }
 
 /** Takes a toast away now (its close button). */
