@@ -6,6 +6,7 @@ import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
 import { benchDoor } from './door.ts';
 import { benchHotReads } from './hotReads.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchLongTasks } from './longTasks.ts';
 import { benchOnsale } from './onsale.ts';
 import { benchOrderSearch } from './orderSearch.ts';
 import { benchSeatplanImport } from './seatplanImport.ts';
@@ -69,8 +70,9 @@ await benchOnsale();
 await benchOrderSearch();
 // Video on demand in Chromium: time to the film's first frame, and the JS its viewing page loads.
 await benchVod();
-// The shop on a phone: the JavaScript each route loads, then Lighthouse (mobile) on the same routes.
-await benchBundle().then(benchLighthouse);
+// The shop on a phone: the JavaScript each route loads, then Lighthouse (mobile) on the same routes,
+// then what holds the main thread while each starts (Chromium's trace, by task and part).
+await benchBundle().then(benchLighthouse).then(benchLongTasks);
 
 if (process.env.BENCH_SKIP_SEATMAP !== '1') {
   const seatmap = spawnSync(process.execPath, [join(import.meta.dirname, 'seatmap', 'run.ts')], {
