@@ -114,6 +114,8 @@ function doorServiceWorker(): Plugin {
     name: 'shop:door-service-worker',
     apply: 'build',
     async generateBundle() {
+      // Once, with the browser's bundle (not again in the box office's renderer: scripts/build.ts).
+      if (this.environment.config.consumer === 'server') return;
       const { build } = await import('vite');
       const built = await build({
         configFile: false,

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { build } from 'vite';
+import { buildShop } from '../scripts/build.ts';
 import { buildApp } from '../server/app.ts';
 import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
@@ -37,7 +37,6 @@ export async function serveBuiltShop(
   tag: string,
   opts: { dist?: string | undefined; env?: Record<string, string> } = {},
 ): Promise<BuiltShop> {
-  const root = resolve(import.meta.dirname, '..');
   const dist = opts.dist ? resolve(opts.dist) : mkdtempSync(join(tmpdir(), `bench-${tag}-dist-`));
   const data = mkdtempSync(join(tmpdir(), `bench-${tag}-data-`));
   const cleanUp = () => {
@@ -48,11 +47,7 @@ export async function serveBuiltShop(
   try {
     if (!opts.dist) {
       const t0 = performance.now();
-      // Vite sets NODE_ENV=production for the build when unset; the box office in this process keeps its own.
-      const nodeEnv = process.env.NODE_ENV;
-      await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
+      await buildShop(dist, { compress: false });
       console.log(`${tag}: shop built in ${Math.round(performance.now() - t0)} ms`);
     }
     const port = await freePort();

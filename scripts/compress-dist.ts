@@ -1,6 +1,6 @@
 /**
  * Writes brotli (`.br`) and gzip (`.gz`) copies of the built shop's text files beside them, once, at
- * build time (`npm run build` runs it after `vite build`): the box office sends them as they are
+ * build time (`npm run build`: scripts/build.ts): the box office sends them as they are
  * (@fastify/static's preCompressed, server/http/shopPages.ts) instead of compressing every answer.
  * `node scripts/compress-dist.ts [dir]` (default dist). Brotli at its best quality: slow to make, small
  * to send. A copy that would not be smaller is not written (the plain file is sent instead); source maps
@@ -17,6 +17,8 @@ const MIN_BYTES = 1024;
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    // Dot folders (the box office's renderer, Vite's manifest) are never sent.
+    if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* files(path);
     else if (entry.isFile()) yield path;

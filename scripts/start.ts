@@ -20,14 +20,10 @@ const sourceTime = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('building the shop…');
   const started = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.ts'), join(root, 'dist')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log(`shop built in ${Math.round(performance.now() - started)} ms`);
 }

@@ -4,19 +4,32 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './print.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { App } from './app/App.tsx';
+import { createShopRouter } from './app/router.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
 import { applyDeferredStyles, dismissPrepaint } from './ui/prepaint.ts';
 import { chooseLocale, initI18n, preloadMessages, savedLocale } from './i18n/index.ts';
+import { takePageData } from './ssr/pageData.ts';
+import { seedPreloaded } from './ui/preloaded.ts';
+import { pinRenderTime } from './ui/renderClock.ts';
 import { restoreCart } from './state/cart.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
 
 async function boot(): Promise<void> {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
+  const container = document.getElementById('root') as HTMLElement;
+  // A page the box office drew with React (server/http/seo/pageRender.ts) is hydrated, not drawn again.
+  const serverDrawn = container.hasAttribute('data-ssr');
   installChunkReload();
+  // What the box office drew the page with: the first render draws the same (App unpins the time).
+  const pageData = takePageData();
+  if (pageData) {
+    seedPreloaded(pageData.answers);
+    pinRenderTime(pageData.now);
+  }
   // The likely locale's messages load while the session call is in flight (the choice itself needs the
   // venue's settings): the asked one, else the saved one, else the document's (the venue's default).
   preloadMessages(
@@ -24,6 +37,8 @@ async function boot(): Promise<void> {
       savedLocale() ??
       document.documentElement.lang,
   );
+  // The page's code loads beside the session call (it waits for the texts by itself).
+  const routerReady = createShopRouter();
   try {
     const settings = await startSession();
     const choice = chooseLocale(
@@ -34,21 +49,33 @@ async function boot(): Promise<void> {
     );
     await initI18n(choice.locale, settings.locales.fallback);
     setLocale(choice.locale);
-    void refreshCustomer();
-    void restoreCart();
-    // As a transition the first render yields to the browser every few milliseconds instead of holding
-    // the main thread for the whole tree (one long task on a phone: total blocking time).
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
+    const router = await routerReady;
+    // What is this customer's alone (their name, their cart): the box office drew the page for anyone,
+    // so a hydrated page asks for it once hydrated; a page drawn here asks at once.
+    const personal = () => {
+      void refreshCustomer();
+      void restoreCart();
+    };
+    const shop = (
+      <StrictMode>
+        <App onFirstRender={serverDrawn ? personal : undefined}>
+          <RouterProvider router={router} />
+        </App>
+      </StrictMode>
     );
+    // As a transition the first render (or hydration) yields to the browser every few milliseconds
+    // instead of holding the main thread for the whole tree (one long task on a phone: blocking time).
+    if (serverDrawn) {
+      startTransition(() => void hydrateRoot(container, shop));
+      return;
+    }
+    personal();
+    const root = createRoot(container);
+    startTransition(() => root.render(shop));
   } catch (error) {
     await initI18n('he', 'he').catch(() => undefined);
     dismissPrepaint();
-    root.render(<BootFailure error={error} />);
+    createRoot(container).render(<BootFailure error={error} />);
   }
 }
 

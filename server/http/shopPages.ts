@@ -6,6 +6,7 @@ import { externalLinkRoute } from './externalLinks.ts';
 import { renderIndex } from './seo/head.ts';
 import { LOCALE_COOKIE } from '../../src/api/contract/constants.ts';
 import { PageHeads } from './seo/pageHeads.ts';
+import { PageRenderer } from './seo/pageRender.ts';
 import { PageStatuses } from './pageStatus.ts';
 import { presentationPath } from './seo/jsonLd.ts';
 import { robotsTxt, sitemapXml } from './seo/sitemap.ts';
@@ -49,11 +50,15 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
   const template = readFileSync(join(staticDir, 'index.html'), 'utf8');
   const heads = new PageHeads(app, staticDir);
   const statuses = new PageStatuses(app, heads);
+  // The pages the box office draws with React, when the shop was built with its renderer (issue 39).
+  const renderer = await PageRenderer.load(app, staticDir);
 
   await app.register(fastifyStatic, {
     root: staticDir,
     index: false,
     preCompressed: true,
+    // The box office's renderer and Vite's manifest (`.ssr`, `.vite`) are the server's, never sent.
+    dotfiles: 'ignore',
     setHeaders: (res, filePath) => {
       res.header('cache-control', cacheControlOf(relative(staticDir, filePath)));
     },
@@ -70,12 +75,18 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
     // The board's first screen is the unfiltered board: a filtered one (date, venue, kind, search) waits
     // for the shop.
     const filtered = Object.keys(query).some((k) => k !== 'language');
+    // Drawn with React by the box office where it can (the unfiltered board), else the first screen the
+    // box office writes by hand (an order page) or the shop alone.
+    const rendered =
+      renderer && status === 200 && !filtered && renderer.draws(path)
+        ? await renderer.page(path, head)
+        : null;
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, filtered ? { ...head, prepaint: undefined } : head));
+      .send(renderIndex(template, filtered || rendered ? { ...head, prepaint: undefined } : head, rendered));
   };
   app.decorate('sendShopPage', sendShopPage);
 

@@ -1,15 +1,25 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { RouterProvider } from 'react-router-dom';
+import { type ReactNode, useEffect } from 'react';
 import { directionOf } from '../i18n/index.ts';
 import { session } from '../state/session.ts';
+import { pinRenderTime } from '../ui/renderClock.ts';
 import { cssVariablesResolver, theme } from '../ui/theme.ts';
-import { router } from './router.tsx';
 
-export function App() {
+/** The shop around its router: the browser's (main.tsx) or the box office's (src/ssr/renderPage.tsx). */
+export function App({ children, onFirstRender }: { children: ReactNode; onFirstRender?: () => void }) {
+  // The first render drew the page at the box office's moment (renderClock.ts); later ones at their own.
+  useEffect(() => {
+    pinRenderTime(null);
+    // The shop answers now (a page the box office drew is hydrated): `#root[data-ready]`.
+    document.getElementById('root')?.setAttribute('data-ready', '');
+    onFirstRender?.();
+    // Once: the first render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <DirectionProvider initialDirection={directionOf(session.locale)} detectDirection>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <RouterProvider router={router} />
+        {children}
       </MantineProvider>
     </DirectionProvider>
   );

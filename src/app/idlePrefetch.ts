@@ -14,7 +14,7 @@ export function useIdlePrefetch(): void {
   useEffect(
     () =>
       whenPageIdle(() => {
-        void import('./linkPrefetch.ts').then((m) => m.prefetchLinksInView(routes)).catch(() => undefined);
+        void import('./linkPrefetch.ts').then((m) => m.prefetchLinksInView(routes())).catch(() => undefined);
       }),
     [pathname],
   );

@@ -1,77 +1,31 @@
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router-dom';
-import { ErrorPage } from './ErrorPage.tsx';
-import { Layout } from './Layout.tsx';
-import { UnknownPath } from './UnknownPath.tsx';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { localeReady } from '../i18n/index.ts';
-import { paths } from '../routing/paths.ts';
+import { shopRoutes } from './routes.tsx';
 
-/** A page loaded on its first visit, once every text of the customer's language is there too. */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await Promise.all([load(), localeReady()]))[0].default }),
-});
+let made: RouteObject[] | null = null;
 
-/** The events board needs only the locale's core texts (src/i18n/localeParts.ts): it does not wait. */
-const boardPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
-
-/** /system-vouchers leads to the voucher shop, keeping the query (a language, a mini site). */
-function ToVoucherShop() {
-  const { search } = useLocation();
-  return <Navigate to={{ pathname: paths.digital, search }} replace />;
+/**
+ * The shop's routes in the browser: a page waits for the rest of the customer's texts (localeReady).
+ * Made on first use, not as this module loads: the layout's link prefetch imports it (a cycle).
+ */
+export function routes(): RouteObject[] {
+  made ??= shopRoutes(localeReady);
+  return made;
 }
 
-/** Every route of spec section 2. Routes whose flows arrive in later issues show the 404 page until then. */
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <ErrorPage />,
-    children: [
-      { path: paths.index, ...boardPage(() => import('../flows/events/EventsBoardPage.tsx')) },
-      { path: paths.order, ...boardPage(() => import('../flows/events/EventsBoardPage.tsx')) },
-      { path: paths.orderPresentation, ...lazyPage(() => import('../flows/order/OrderPage.tsx')) },
-      { path: paths.digital, ...lazyPage(() => import('../flows/vouchers/VouchersPage.tsx')) },
-      { path: paths.systemVouchers, element: <ToVoucherShop /> },
-      {
-        path: paths.digitalPresentation,
-        ...lazyPage(() => import('../flows/digital/DigitalPresentationPage.tsx')),
-      },
-      { path: paths.donations, ...lazyPage(() => import('../flows/donations/DonationsPage.tsx')) },
-      { path: paths.membership, ...lazyPage(() => import('../flows/memberships/MembershipsPage.tsx')) },
-      { path: paths.memberships, ...lazyPage(() => import('../flows/memberships/ToMembershipList.tsx')) },
-      {
-        path: paths.membershipOrder,
-        ...lazyPage(() => import('../flows/memberships/MembershipOrderPage.tsx')),
-      },
-      {
-        path: paths.membershipPriceOrder,
-        ...lazyPage(() => import('../flows/memberships/MembershipOrderPage.tsx')),
-      },
-      { path: paths.enroll, ...lazyPage(() => import('../flows/enrolment/EnrolmentPage.tsx')) },
-      { path: paths.edocument, ...lazyPage(() => import('../flows/edocument/EDocumentPage.tsx')) },
-      { path: paths.vodList, ...lazyPage(() => import('../flows/vod/VodPage.tsx')) },
-      { path: paths.vod, ...lazyPage(() => import('../flows/vod/VodPage.tsx')) },
-      { path: paths.vodWithReservation, ...lazyPage(() => import('../flows/vod/VodPage.tsx')) },
-      { path: paths.customerArea, ...lazyPage(() => import('../flows/account/CustomerAreaPage.tsx')) },
-      { path: paths.customerAreaLogin, ...lazyPage(() => import('../flows/account/LinkLoginPage.tsx')) },
-      { path: paths.devSmsOutbox, ...lazyPage(() => import('../flows/account/SmsOutboxPage.tsx')) },
-      { path: paths.devMailOutbox, ...lazyPage(() => import('../flows/account/MailOutboxPage.tsx')) },
-      { path: paths.staff, ...lazyPage(() => import('../backoffice/StaffPage.tsx')) },
-      { path: paths.waiver, ...lazyPage(() => import('../flows/waiver/WaiverPage.tsx')) },
-      { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
-      // A partner's mini-sites are the board's pages: their texts are in the core too.
-      { path: paths.miniSites, ...boardPage(() => import('../flows/events/MiniSitesPage.tsx')) },
-      { path: paths.miniSite, ...boardPage(() => import('../flows/events/MiniSitePage.tsx')) },
-      { path: paths.integration, ...lazyPage(() => import('../flows/partners/IntegrationPage.tsx')) },
-      { path: '*', element: <UnknownPath /> },
-    ],
-  },
-  // The door page is full screen, a phone's whole screen for scanning: outside the shop's frame.
-  {
-    path: paths.door,
-    errorElement: <ErrorPage />,
-    ...lazyPage(() => import('../backoffice/door/DoorPage.tsx')),
-  },
-];
-
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. A page the box office rendered is hydrated: the lazy routes it shows are loaded
+ * first, so the first render in the browser is the page the server sent, not a loading state.
+ */
+export async function createShopRouter(): Promise<ReturnType<typeof createBrowserRouter>> {
+  const shown = matchRoutes(routes(), window.location) ?? [];
+  await Promise.all(
+    shown.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      // A page that fails to load stays lazy: the router tries again and shows its error page.
+      const loaded = await route.lazy().catch(() => null);
+      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes());
+}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadedAnswer, seedPreloaded } from './preloaded.ts';
 import { FETCH_MIN_DELAY_MS, holdBackMs } from './timing.ts';
 import { useAsync } from './useAsync.ts';
 
@@ -97,5 +98,31 @@ describe('useAsync', () => {
       vi.advanceTimersByTime(200);
     });
     expect(result.current).toMatchObject({ status: 'done', data: 'new' });
+  });
+
+  it('draws a preloaded answer in its first render and asks for it only when its key comes back', async () => {
+    seedPreloaded({ 'board:all': 'from the page' });
+    const load = vi.fn((signal: AbortSignal) => {
+      void signal;
+      return Promise.resolve('asked');
+    });
+    const { result, rerender } = renderHook(({ k }) => useAsync(load, k), {
+      initialProps: { k: 'board:all' },
+    });
+    // The server's render and hydration both see the answer at once: no loading state, no request.
+    expect(result.current).toMatchObject({ status: 'done', data: 'from the page' });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(load).not.toHaveBeenCalled();
+    expect(preloadedAnswer('board:all')).toBeNull();
+    // Another date, then the whole board again: both asked for (the page's answer may be stale now).
+    rerender({ k: 'board:2026-12-01' });
+    rerender({ k: 'board:all' });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(result.current).toMatchObject({ status: 'done', data: 'asked' });
   });
 });

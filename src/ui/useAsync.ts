@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { forgetPreloaded, preloadedAnswer } from './preloaded.ts';
 import { holdBackMs } from './timing.ts';
 
 export type AsyncState<T> =
@@ -12,11 +13,20 @@ export type AsyncState<T> =
  * later one no sooner than FETCH_MIN_DELAY_MS after the load began (timing.ts).
  */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, key: string): AsyncState<T> {
-  const [state, setState] = useState<{ key: string; value: AsyncState<T> }>({
-    key,
-    value: { status: 'loading', data: undefined, error: undefined },
+  // A page the box office rendered came with this answer (preloaded.ts): drawn at once, not asked again.
+  const preloadedKey = useRef(preloadedAnswer(key) ? key : null);
+  const [state, setState] = useState<{ key: string; value: AsyncState<T> }>(() => {
+    const preloaded = preloadedAnswer(key);
+    if (!preloaded) return { key, value: { status: 'loading', data: undefined, error: undefined } };
+    return { key, value: { status: 'done', data: preloaded.value as T, error: undefined } };
   });
   useEffect(() => {
+    if (preloadedKey.current === key) {
+      // Once: coming back to this key later loads it afresh.
+      preloadedKey.current = null;
+      forgetPreloaded(key);
+      return;
+    }
     const ctrl = new AbortController();
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;

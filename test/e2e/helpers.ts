@@ -183,11 +183,11 @@ export async function logInFromHeader(page: Page, lang: Lang, mobile: string, na
 }
 
 /**
- * Waits for the shop to draw the board: until then the box office's first screen (plain HTML, the same
- * words and links: server/http/seo/prepaint.ts) is what the page shows.
+ * Waits for the shop to answer on the board: the box office draws it with React (server/http/seo/
+ * pageRender.ts), and until the shop has hydrated it its links work but nothing else does.
  */
 export async function boardReady(page: Page) {
-  await expect(page.locator('#prepaint')).toHaveCount(0);
+  await expect(page.locator('#root[data-ready]')).toHaveCount(1);
 }
 
 /** Logs in on the staff area's form (the demo manager unless told otherwise). */

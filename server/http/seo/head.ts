@@ -1,3 +1,4 @@
+import type { RenderedPage } from './pageRender.ts';
 import type { Locale } from '../../../src/api/contract/common.ts';
 import { escapeHtml } from '../../services/serverText.ts';
 import { jsonLdText } from './jsonLd.ts';
@@ -70,20 +71,55 @@ export function headTags(h: PageHead): string {
  * The built index.html with the page's head: `<html lang dir>` in the page's language, the `<title>`
  * replaced by the page's tags. The template is the built file, read once.
  */
-export function renderIndex(template: string, h: PageHead): string {
+export function renderIndex(template: string, h: PageHead, rendered?: RenderedPage | null): string {
   const dir = RTL.has(h.locale) ? 'rtl' : 'ltr';
-  const page = template
-    .replace(/<html[^>]*>/i, `<html lang="${h.locale}" dir="${dir}">`)
-    .replace(/<title>[\s\S]*?<\/title>/i, () =>
-      h.prepaint ? `${headTags(h)}\n    <style id="prepaint-style">${PREPAINT_CSS}</style>` : headTags(h),
+  const html = template.replace(/<html[^>]*>/i, `<html lang="${h.locale}" dir="${dir}">`);
+  if (rendered) {
+    // Drawn by the box office with React (pageRender.ts): its stylesheets come inline, so the page's one
+    // answer paints it; each keeps a disabled <link> (never fetched) by which the shop's code knows it is
+    // there and does not ask for it again. Its modules load beside the entry's; the shop hydrates #root.
+    const styles = rendered.styles.filter((s) => !s.css.includes('</style'));
+    const inlined = new Set(styles.map((s) => s.href));
+    const links = [
+      ...styles.map(
+        (s) =>
+          `<style data-href="${escapeHtml(s.href)}">${s.css}</style>\n    ` +
+          `<link rel="stylesheet" crossorigin href="${escapeHtml(s.href)}" disabled>`,
+      ),
+      ...rendered.styles
+        .filter((s) => !inlined.has(s.href))
+        .map((s) => `<link rel="stylesheet" crossorigin href="${escapeHtml(s.href)}">`),
+      ...rendered.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ];
+    return scriptsAfterPaint(
+      html
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+        .replace(/<title>[\s\S]*?<\/title>/i, () => [headTags(h), ...links].join('\n    '))
+        .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${rendered.html}</div>`),
     );
+  }
+  const page = html.replace(/<title>[\s\S]*?<\/title>/i, () =>
+    h.prepaint ? `${headTags(h)}\n    <style id="prepaint-style">${PREPAINT_CSS}</style>` : headTags(h),
+  );
   if (!h.prepaint) return page;
   // The first screen has its own styles: the shop's stylesheets load beside it without holding the first
   // paint (media="print" until the shop's script turns them on: src/ui/prepaint.ts).
   // Its scripts are asked for once that first screen is painted (public/prepaint-boot.js): fetching and
   // compiling them first would hold the paint.
+  return scriptsAfterPaint(
+    page
+      .replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 media="print" data-deferred>')
+      .replace('<div id="root">', () => `${h.prepaint}<div id="root">`),
+  );
+}
+
+/**
+ * A page that paints without its scripts asks for them once painted (public/prepaint-boot.js), all at
+ * once: the entry and every module it would have preloaded. Fetching and compiling them first would
+ * hold the paint on a phone's slow network.
+ */
+function scriptsAfterPaint(page: string): string {
   return page
-    .replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 media="print" data-deferred>')
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, src: string) =>
@@ -92,6 +128,5 @@ export function renderIndex(template: string, h: PageHead): string {
     .replace(
       /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
       '<meta name="shop-module" content="$1" />',
-    )
-    .replace('<div id="root">', () => `${h.prepaint}<div id="root">`);
+    );
 }

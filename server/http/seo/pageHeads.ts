@@ -1,3 +1,4 @@
+import { boardKey, PAGE_DATA_ID, type PageData } from '../../../src/ssr/pageData.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,7 @@ import { TtlCache } from '../../ttlCache.ts';
 import { catalogueGeneration } from '../../services/catalogue/generation.ts';
 import { posterInSize, posterPath } from '../../../src/domain/posters.ts';
 import type { PageHead } from './head.ts';
-import { boardPrepaint, orderPrepaint } from './prepaint.ts';
+import { orderPrepaint } from './prepaint.ts';
 import { shopMenu } from '../../services/menu/shopMenu.ts';
 import {
   type EventContext,
@@ -29,8 +30,6 @@ const PRIVATE =
   /^\/(edocument|customer-area|waiver|staff|dev|preview|sandbox)(\/|$)|^\/vod\/[^/]+\/[^/]+\/?$/;
 const PRESENTATION = /^\/(order|vod)\/([^/]+)\/?$/;
 const BOARD = /^\/(order\/?)?$/;
-/** The board's list, inlined in its page (src/flows/events/bootBoard.ts reads it). */
-export const BOARD_DATA_ID = 'board-data';
 /** Posters the board's page preloads. */
 const FIRST_POSTERS = 2;
 
@@ -165,16 +164,15 @@ export class PageHeads {
         jsonLd: events.length ? [eventList(events)] : [],
         // The board's first paint waits for neither its list nor its first posters, nor the scripts.
         preloadImages: this.firstPosters(board),
-        // As GET /api/seats/presentations answers it (the JSON-LD above has the venues' addresses).
-        inlineData: { id: BOARD_DATA_ID, data: { presentations: board.map(listed) } },
-        prepaint: boardPrepaint({
-          board,
-          locale,
-          now: this.app.deps.clock.now(),
-          layout: this.app.deps.settings.listModes.presentations,
-          posterOf: (p) => this.posterOf(p),
-          menu: await this.menu(),
-        }),
+        // As GET /api/seats/presentations answers it (the JSON-LD above has the venues' addresses): the
+        // shop's first render of the board asks for nothing (src/ssr/pageData.ts).
+        inlineData: {
+          id: PAGE_DATA_ID,
+          data: {
+            answers: { [boardKey(null)]: { presentations: board.map(listed) } },
+            now: this.app.deps.clock.now(),
+          } satisfies PageData,
+        },
       };
     }
     return { ...plain, canonical, alternates };

@@ -9,7 +9,9 @@ import { formatDateTime, venueToday } from '../../i18n/format.ts';
 import { session } from '../../state/session.ts';
 import { leaveMiniSite } from '../../state/partnerContext.ts';
 import { dismissPrepaint } from '../../ui/prepaint.ts';
+import { renderNow } from '../../ui/renderClock.ts';
 import { useAsync } from '../../ui/useAsync.ts';
+import { boardKey } from '../../ssr/pageData.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import {
   type BoardFilters as Filters,
@@ -20,7 +22,6 @@ import {
   withFilters,
 } from '../../domain/board.ts';
 import { BoardDays } from './BoardDays.tsx';
-import { takeBootBoard } from './bootBoard.ts';
 import { BoardFilters } from './BoardFilters.tsx';
 import { DateFilter } from './DateFilter.tsx';
 import { MoreForSale } from './MoreForSale.tsx';
@@ -39,11 +40,11 @@ export default function EventsBoardPage() {
   const filters = parseFilters(params);
   // The plain board: later orders are no longer through a partner's mini-site (issue 20).
   useEffect(leaveMiniSite, []);
-  const state = useAsync((signal) => {
-    // The page's own list, inlined by the box office, serves the first paint of the whole board.
-    const boot = filters.date === null ? takeBootBoard() : null;
-    return boot ? Promise.resolve(boot) : api.presentations(filters.date ?? undefined, signal);
-  }, filters.date ?? 'all');
+  // The whole board's list comes with the page (src/ssr/pageData.ts): its first render asks for nothing.
+  const state = useAsync(
+    (signal) => api.presentations(filters.date ?? undefined, signal),
+    boardKey(filters.date),
+  );
   // The box office's first screen of the board (server/http/seo/prepaint.ts) gives way once this is drawn.
   const settled = state.status !== 'loading';
   useEffect(() => {
@@ -69,10 +70,14 @@ export default function EventsBoardPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('events.title')}</Title>
-      <DateFilter today={venueToday()} value={filters.date} onChange={(date) => onFilters({ date })} />
+      <DateFilter
+        today={venueToday(renderNow())}
+        value={filters.date}
+        onChange={(date) => onFilters({ date })}
+      />
       <BoardFilters filters={filters} venues={venues} onChange={onFilters} />
       <Text size="xs" c="gray.7" mt={-8}>
-        {t('events.timesNote', { now: formatDateTime(new Date().toISOString(), locale) })}
+        {t('events.timesNote', { now: formatDateTime(new Date(renderNow()).toISOString(), locale) })}
       </Text>
       {state.status === 'loading' ? (
         <>

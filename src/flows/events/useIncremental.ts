@@ -13,7 +13,9 @@ export function useIncremental(total: number, resetKey: string, first = 3, step 
     setKey(resetKey);
     setShown(first);
   }
-  const all = typeof IntersectionObserver === 'undefined';
+  // A browser without IntersectionObserver shows all at once. The box office's render (no window) shows
+  // the first ones, as the browser's first render does: hydration finds the same page.
+  const all = typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined';
   useEffect(() => {
     const el = sentinel.current;
     if (all || !el || shown >= total) return;

@@ -9,7 +9,7 @@ const ToastViewport = lazy(() => import('./ToastViewport.tsx'));
 /** Where the shell shows toasts; nothing (and nothing loaded) until there is one. */
 export function ToastHost() {
   const { t } = useTranslation();
-  const toasts = useSyncExternalStore(subscribeToasts, currentToasts);
+  const toasts = useSyncExternalStore(subscribeToasts, currentToasts, currentToasts);
   if (toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '../api/contract/common.ts';
+import type { PresentationsAnswer } from '../api/contract/presentations.ts';
+import type { MenuEntry, Settings } from '../api/contract/session.ts';
+import { createTestApp, type TestApp } from '../../server/testing/harness.ts';
+import { boardKey } from './pageData.ts';
+import { renderPage } from './renderPage.tsx';
+
+/**
+ * The box office's render of a page with React (issue 39) over the seeded demo: the same components the
+ * browser draws, with the venue's real settings, menu and board, in the page's language.
+ */
+describe('renderPage', () => {
+  let t: TestApp;
+  let settings: Settings;
+  let menu: MenuEntry[];
+  let board: PresentationsAnswer;
+  const messages = (locale: Locale) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', `${locale}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    const get = async <T,>(url: string) => (await t.app.inject({ url })).json<T>();
+    settings = await get<Settings>('/api/settings');
+    menu = (await get<{ entries: MenuEntry[] }>('/api/menu')).entries;
+    board = await get<PresentationsAnswer>('/api/seats/presentations');
+  });
+  afterAll(() => t.close());
+
+  const render = (url: string, locale: Locale) =>
+    renderPage({
+      url,
+      locale,
+      settings,
+      menu,
+      messages: messages(locale),
+      data: { answers: { [boardKey(null)]: board }, now: t.clock.now() },
+    });
+
+  it('draws the whole events board from the answer it is given, with showtimes that are links', async () => {
+    const page = await render('/', 'en');
+    expect(page.kind).toBe('page');
+    if (process.env.DUMP_SSR)
+      (await import('node:fs')).writeFileSync(process.env.DUMP_SSR, page.kind === 'page' ? page.html : '');
+    const html = page.kind === 'page' ? page.html : '';
+    expect(html).toContain('<h1');
+    expect(html).toContain('Events board');
+    // Not a loading state: the features' names and their order links are there.
+    const first = board.presentations.find((p) => !p.isVod)!;
+    expect(html).toContain(first.title.en!);
+    expect(html).toMatch(new RegExp(`href="/order/${first.id}[?"]`));
+    expect(html).not.toContain('mantine-Skeleton');
+  });
+
+  it('speaks the page’s language, and a path the shop does not know gets its 404 page', async () => {
+    const he = await render('/', 'he');
+    expect(he.kind === 'page' && he.html).toContain((messages('he').events as { title: string }).title);
+    const missing = await render('/no-such-page', 'en');
+    expect(missing.kind === 'page' && missing.html).toContain('data-testid="not-found-page"');
+  });
+});
