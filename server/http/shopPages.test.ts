@@ -1,11 +1,10 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { boardKey, type PageData } from '../../src/ssr/pageData.ts';
-import { compressDist } from '../../scripts/compress-dist.ts';
+import { fakeDist, SCRIPT } from './testing/fakeDist.ts';
 import { listPresentations } from '../testing/fixtures.ts';
 import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
 import { VENUE } from '../seed/catalogue.ts';
@@ -17,61 +16,6 @@ import { decimalAmount } from './seo/jsonLd.ts';
 
 const PUBLIC_URL = 'https://tickets.example';
 const EVIL = '</script><script>alert(1)</script> "quoted" & <b>';
-const SCRIPT = `console.log(${JSON.stringify('the shop '.repeat(400))});\n`;
-
-/** A built shop in miniature: index.html as Vite writes it, a hashed script, the PNG (posters: later). */
-function fakeDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
-  mkdirSync(join(dir, 'assets'));
-  mkdirSync(join(dir, 'posters'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="he" dir="rtl">\n  <head>\n    <meta charset="UTF-8" />\n' +
-      '    <title>Tickets</title>\n    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>\n' +
-      '    <link rel="modulepreload" crossorigin href="/assets/react-Ij90Kl12.js">\n' +
-      '    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">\n' +
-      '  </head>\n  <body><div id="root"></div></body>\n</html>\n',
-  );
-  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
-  // The box office's renderer (src/ssr/renderPage.tsx, built by scripts/build.ts) in miniature: it says
-  // what it was given. `/order` (the board's other address) fails, as a render may.
-  mkdirSync(join(dir, '.ssr'));
-  writeFileSync(
-    join(dir, '.ssr', 'renderPage.js'),
-    'export async function renderPage(input) {\n' +
-      "  if (input.url === '/order') throw new Error('a render that fails');\n" +
-      '  const answers = Object.keys(input.data.answers).join(",");\n' +
-      '  return { kind: "page", html: `<main data-url="${input.url}" data-locale="${input.locale}">` +\n' +
-      '    `<h1>${input.messages.events.title}</h1><p>${answers} ${input.settings.currency.code}</p></main>` };\n' +
-      '}\n',
-  );
-  writeFileSync(join(dir, 'assets', 'index-Ef56Gh78.css'), '.entry{color:red}');
-  writeFileSync(join(dir, 'assets', 'Box-Yy.css'), '.box{color:blue}');
-  writeFileSync(join(dir, 'assets', 'EventsBoardPage-Zz.css'), '.board{color:green}');
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(
-    join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': {
-        file: 'assets/index-Ab12Cd34.js',
-        isEntry: true,
-        imports: ['_react-Ij90Kl12.js'],
-        css: ['assets/index-Ef56Gh78.css'],
-      },
-      '_react-Ij90Kl12.js': { file: 'assets/react-Ij90Kl12.js' },
-      'src/flows/events/EventsBoardPage.tsx': {
-        file: 'assets/EventsBoardPage-Zz.js',
-        imports: ['_react-Ij90Kl12.js', '_Box-Yy.js'],
-        css: ['assets/EventsBoardPage-Zz.css'],
-      },
-      '_Box-Yy.js': { file: 'assets/Box-Yy.js', css: ['assets/Box-Yy.css'] },
-    }),
-  );
-  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  copyFileSync(join(import.meta.dirname, '..', '..', 'public', 'og-image.png'), join(dir, 'og-image.png'));
-  compressDist(dir);
-  return dir;
-}
 
 const metaOf = (html: string, key: string) =>
   [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)]
@@ -181,53 +125,6 @@ describe.each(dialects)('the built shop on %s', (dialect) => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="/posters/feature-${movie.featureId}.svg" fetchpriority="high" />`,
     );
-  });
-
-  it("draws the board with the shop's renderer, in the language asked for or remembered", async () => {
-    const he = (await t.app.inject({ url: '/' })).body;
-    // What the renderer drew, inside #root, marked for the shop to hydrate; it had the venue's settings,
-    // the locale's texts and the page's data (the board's answer).
-    expect(he).toContain(
-      '<div id="root" data-ssr><main data-url="/" data-locale="he"><h1>לוח אירועים</h1><p>board:all ILS</p></main></div>',
-    );
-    // Every stylesheet it is drawn with, inline in the order the browser would load them (the entry's,
-    // then a chunk's imports' before its own), each with a link the shop's code finds and never fetches.
-    const inline = [...he.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)].map((m) => [m[1], m[2]]);
-    expect(inline).toEqual([
-      ['/assets/index-Ef56Gh78.css', '.entry{color:red}'],
-      ['/assets/Box-Yy.css', '.box{color:blue}'],
-      ['/assets/EventsBoardPage-Zz.css', '.board{color:green}'],
-    ]);
-    expect(he).toContain('<link rel="stylesheet" crossorigin href="/assets/Box-Yy.css" disabled>');
-    expect(he).not.toMatch(/<link rel="stylesheet"[^>]*href="[^"]+"(?! disabled)>/);
-    // The board's own modules from Vite's manifest, less the entry's (the page loads those anyway), asked
-    // for with the entry once the page is painted.
-    expect(he).toContain('<meta name="shop-module" content="/assets/EventsBoardPage-Zz.js" />');
-    expect(he).toContain('<meta name="shop-module" content="/assets/Box-Yy.js" />');
-    expect(he.match(/react-Ij90Kl12\.js/g)).toHaveLength(1);
-    const en = (await t.app.inject({ url: '/', cookies: { shop_locale: 'en' } })).body;
-    expect(en).toContain('<html lang="en" dir="ltr">');
-    expect(en).toContain('<main data-url="/" data-locale="en"><h1>Events board</h1>');
-    // A filtered board (date, venue, kind, search) is the shop's to draw; the language alone is not a filter.
-    expect((await t.app.inject({ url: '/?date=2026-11-23' })).body).toContain('<div id="root"></div>');
-    expect((await t.app.inject({ url: '/?language=en' })).body).toContain('data-ssr');
-    // A render that fails leaves the page to the shop, never an error.
-    const failed = await t.app.inject({ url: '/order' });
-    expect(failed.statusCode).toBe(200);
-    expect(failed.body).toContain('<div id="root"></div>');
-    // The renderer and the manifest are the box office's own: never sent.
-    expect((await t.app.inject({ url: '/.ssr/renderPage.js' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
-    // An order page's first screen is still its heading as the box office writes it (what, where, when);
-    // other pages have none and keep their stylesheets and script as they are.
-    const order = (await t.app.inject({ url: `/order/${movie.id}?language=en` })).body;
-    expect(order).toContain(`<h1 class="pp-h1">${movie.title.en}</h1>`);
-    expect(order).toContain(`href="/api/presentations/${movie.id}/calendar.ics?language=en"`);
-    const staff = (await t.app.inject({ url: '/staff' })).body;
-    expect(staff).not.toContain('id="prepaint"');
-    expect(staff).not.toContain('data-ssr');
-    expect(staff).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">');
-    expect(staff).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
   });
 
   it("writes a presentation's head in its language: title, long date, og tags and its Event", async () => {

@@ -1,0 +1,74 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
+import { listPresentations } from '../testing/fixtures.ts';
+import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
+import { fakeDist } from './testing/fakeDist.ts';
+
+/**
+ * The board drawn by the shop's renderer (issue 39: server/http/seo/pageRender.ts), here a renderer in
+ * miniature (testing/fakeDist.ts) that says what it was given; the real one is tested in src/ssr.
+ */
+describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
+  let t: TestApp;
+  let dist: string;
+  let movie: PresentationSummary;
+
+  beforeAll(async () => {
+    dist = fakeDist();
+    t = await createTestApp(dialect, { env: { PUBLIC_URL: 'https://tickets.example', STATIC_DIR: dist } });
+    const all = await listPresentations(t.app);
+    movie = all.find((p) => p.category === 'movie' && p.saleStatus === 'open' && p.minPrice !== null)!;
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("draws the board with the shop's renderer, in the language asked for or remembered", async () => {
+    const he = (await t.app.inject({ url: '/' })).body;
+    // What the renderer drew, inside #root, marked for the shop to hydrate; it had the venue's settings,
+    // the locale's texts and the page's data (the board's answer).
+    expect(he).toContain(
+      '<div id="root" data-ssr><main data-url="/" data-locale="he"><h1>לוח אירועים</h1><p>board:all ILS</p></main></div>',
+    );
+    // Every stylesheet it is drawn with, inline in the order the browser would load them (the entry's,
+    // then a chunk's imports' before its own), each with a link the shop's code finds and never fetches.
+    const inline = [...he.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)].map((m) => [m[1], m[2]]);
+    expect(inline).toEqual([
+      ['/assets/index-Ef56Gh78.css', '.entry{color:red}'],
+      ['/assets/Box-Yy.css', '.box{color:blue}'],
+      ['/assets/EventsBoardPage-Zz.css', '.board{color:green}'],
+    ]);
+    expect(he).toContain('<link rel="stylesheet" crossorigin href="/assets/Box-Yy.css" disabled>');
+    expect(he).not.toMatch(/<link rel="stylesheet"[^>]*href="[^"]+"(?! disabled)>/);
+    // The board's own modules from Vite's manifest, less the entry's (the page loads those anyway), asked
+    // for with the entry once the page is painted.
+    expect(he).toContain('<meta name="shop-module" content="/assets/EventsBoardPage-Zz.js" />');
+    expect(he).toContain('<meta name="shop-module" content="/assets/Box-Yy.js" />');
+    expect(he.match(/react-Ij90Kl12\.js/g)).toHaveLength(1);
+    const en = (await t.app.inject({ url: '/', cookies: { shop_locale: 'en' } })).body;
+    expect(en).toContain('<html lang="en" dir="ltr">');
+    expect(en).toContain('<main data-url="/" data-locale="en"><h1>Events board</h1>');
+    // A filtered board (date, venue, kind, search) is the shop's to draw; the language alone is not a filter.
+    expect((await t.app.inject({ url: '/?date=2026-11-23' })).body).toContain('<div id="root"></div>');
+    expect((await t.app.inject({ url: '/?language=en' })).body).toContain('data-ssr');
+    // A render that fails leaves the page to the shop, never an error.
+    const failed = await t.app.inject({ url: '/order' });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    // The renderer and the manifest are the box office's own: never sent.
+    expect((await t.app.inject({ url: '/.ssr/renderPage.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    // An order page's first screen is still its heading as the box office writes it (what, where, when);
+    // other pages have none and keep their stylesheets and script as they are.
+    const order = (await t.app.inject({ url: `/order/${movie.id}?language=en` })).body;
+    expect(order).toContain(`<h1 class="pp-h1">${movie.title.en}</h1>`);
+    expect(order).toContain(`href="/api/presentations/${movie.id}/calendar.ics?language=en"`);
+    const staff = (await t.app.inject({ url: '/staff' })).body;
+    expect(staff).not.toContain('id="prepaint"');
+    expect(staff).not.toContain('data-ssr');
+    expect(staff).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">');
+    expect(staff).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+  });
+});
