@@ -52,7 +52,14 @@ describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
     expect(en).toContain('<main data-url="/" data-locale="en"><h1>Events board</h1>');
     // A filtered board (date, venue, kind, search) is the shop's to draw; the language alone is not a filter.
     expect((await t.app.inject({ url: '/?date=2026-11-23' })).body).toContain('<div id="root"></div>');
-    expect((await t.app.inject({ url: '/?language=en' })).body).toContain('data-ssr');
+    const asked = await t.app.inject({ url: '/?language=en' });
+    expect(asked.body).toContain('data-ssr');
+    // The language of the link is kept for the next page: a link followed before the shop's script runs.
+    const localeCookie = (res: { headers: Record<string, unknown> }) =>
+      [res.headers['set-cookie'] ?? []].flat().filter((c) => String(c).startsWith('shop_locale='));
+    expect(localeCookie(asked)).toEqual(['shop_locale=en; Max-Age=31536000; Path=/; SameSite=Lax']);
+    expect(localeCookie(await t.app.inject({ url: '/' }))).toEqual([]);
+    expect(localeCookie(await t.app.inject({ url: '/?language=xx' }))).toEqual([]);
     // A render that fails leaves the page to the shop, never an error.
     const failed = await t.app.inject({ url: '/order' });
     expect(failed.statusCode).toBe(200);

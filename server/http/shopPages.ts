@@ -72,6 +72,16 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
     const language = query.language ?? request.cookies[LOCALE_COOKIE];
     // A page that is not found, or is gone, keeps the shop's plain head, out of the index.
     const head = await heads.head(path, language, status === 200);
+    // A language asked for in the link is kept for the next page as the shop keeps it (src/i18n: the same
+    // cookie, which its script may change, so not HttpOnly): a link followed before the shop's script
+    // has run (a page drawn by the box office answers at once) stays in that language.
+    if (query.language !== undefined && heads.localeOf(query.language).valid)
+      reply.setCookie(LOCALE_COOKIE, head.locale, {
+        path: '/',
+        sameSite: 'lax',
+        secure: app.deps.config.cookieSecure,
+        maxAge: 365 * 24 * 3600,
+      });
     // The board's first screen is the unfiltered board: a filtered one (date, venue, kind, search) waits
     // for the shop.
     const filtered = Object.keys(query).some((k) => k !== 'language');

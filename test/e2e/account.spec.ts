@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { CancellationQuote, ReservationsAnswer } from '../../src/api/contract/customer.ts';
-import { shot } from './helpers.ts';
+import { boardReady, shot } from './helpers.ts';
 
 /**
  * The personal area in real Chromium against the real server: login by mobile number with the code
@@ -44,6 +44,7 @@ async function latestSms(request: APIRequestContext, mobile: string): Promise<st
 async function logInByPhone(page: Page, lang: keyof typeof who) {
   const w = who[lang];
   await page.goto(`/?language=${lang}`);
+  await boardReady(page);
   await page.getByTestId('account-button').click();
   await expect(page.getByTestId('login-panel')).toBeVisible();
   await page.getByLabel(w.mobileLabel).fill(w.mobile);

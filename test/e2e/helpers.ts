@@ -177,6 +177,7 @@ export async function logInInPanel(page: Page, lang: Lang, mobile: string) {
 /** Logs in from the header's personal-area button, and waits for the customer's name there. */
 export async function logInFromHeader(page: Page, lang: Lang, mobile: string, name: string) {
   await page.goto(`/?language=${lang}`);
+  await boardReady(page);
   await page.getByTestId('account-button').click();
   await logInInPanel(page, lang, mobile);
   await expect(page.getByTestId('account-button')).toContainText(name);
