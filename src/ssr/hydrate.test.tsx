@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import i18next from 'i18next';
 import { act } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -19,6 +17,7 @@ import { pinRenderTime } from '../ui/renderClock.ts';
 import { createTestApp, type TestApp } from '../../server/testing/harness.ts';
 import { boardKey, type PageData } from './pageData.ts';
 import { renderPage } from './renderPage.tsx';
+import { localeMessages, venueOf } from './testing.ts';
 
 /**
  * The browser's first render of a page the box office drew (issue 39) finds exactly the server's HTML:
@@ -32,18 +31,11 @@ describe('hydrating a page the box office drew', () => {
   let board: PresentationsAnswer;
   let data: PageData;
   const served = new Map<Locale, string>();
-  const messages = (locale: Locale) =>
-    JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', `${locale}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >;
+  const messages = localeMessages;
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    const get = async <T,>(url: string) => (await t.app.inject({ url })).json<T>();
-    settings = await get<Settings>('/api/settings');
-    menu = (await get<{ entries: MenuEntry[] }>('/api/menu')).entries;
-    board = await get<PresentationsAnswer>('/api/seats/presentations');
+    ({ settings, menu, board } = await venueOf(t));
     data = { answers: { [boardKey(null)]: board }, now: t.clock.now() };
     // The box office's renders first, in Node as on the server: no window, no document.
     for (const locale of ['en', 'he'] as const) {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../api/contract/common.ts';
 import type { PresentationsAnswer } from '../api/contract/presentations.ts';
@@ -7,6 +5,7 @@ import type { MenuEntry, Settings } from '../api/contract/session.ts';
 import { createTestApp, type TestApp } from '../../server/testing/harness.ts';
 import { boardKey } from './pageData.ts';
 import { renderPage } from './renderPage.tsx';
+import { localeMessages, venueOf } from './testing.ts';
 
 /**
  * The box office's render of a page with React (issue 39) over the seeded demo: the same components the
@@ -17,18 +16,11 @@ describe('renderPage', () => {
   let settings: Settings;
   let menu: MenuEntry[];
   let board: PresentationsAnswer;
-  const messages = (locale: Locale) =>
-    JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', `${locale}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >;
+  const messages = localeMessages;
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    const get = async <T,>(url: string) => (await t.app.inject({ url })).json<T>();
-    settings = await get<Settings>('/api/settings');
-    menu = (await get<{ entries: MenuEntry[] }>('/api/menu')).entries;
-    board = await get<PresentationsAnswer>('/api/seats/presentations');
+    ({ settings, menu, board } = await venueOf(t));
   });
   afterAll(() => t.close());
 
