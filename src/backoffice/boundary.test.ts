@@ -76,7 +76,7 @@ describe('the back office boundary', () => {
   });
 
   it('is reached by the router, lazily', () => {
-    const router = readFileSync(join(SRC, 'app', 'router.tsx'), 'utf8');
+    const router = readFileSync(join(SRC, 'app', 'routes.tsx'), 'utf8');
     expect(router).toMatch(/import\('\.\.\/backoffice\/StaffPage\.tsx'\)/);
   });
 });

@@ -71,7 +71,7 @@ function completeLocale(locale: Locale): Promise<void> {
 
 /**
  * Resolves when every text of the customer's language is loaded: every page but the board waits for it
- * before it renders (src/app/router.tsx), as does anything the shell loads on use.
+ * before it renders (src/app/routes.tsx), as does anything the shell loads on use.
  */
 export function localeReady(): Promise<void> {
   // The router loads a page as soon as it starts, which may be before i18next has its language.

@@ -2,7 +2,7 @@
  * The locale files in two parts (issue 19): `core`, the texts of the shell and the events board (the first
  * page most visitors see), and `rest`, everything else. The first page loads only its core (~4 KB gzip of
  * a locale's ~17 KB); the rest follows once the page is idle, and every other page waits for it
- * (src/app/router.tsx), so no text ever shows as its key. Vite serves `locales/xx.json?core` and `?rest`
+ * (src/app/routes.tsx), so no text ever shows as its key. Vite serves `locales/xx.json?core` and `?rest`
  * (vite.config.ts); test/locales.test.ts checks the two parts cover every key once.
  */
 export type LocalePart = 'core' | 'rest';
