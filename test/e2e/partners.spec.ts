@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
-import { fillCard, fillCustomer, type Lang, openSeatList, plainFreeSeats, seatButton } from './helpers.ts';
+import {
+  boardReady,
+  fillCard,
+  fillCustomer,
+  type Lang,
+  openSeatList,
+  plainFreeSeats,
+  seatButton,
+} from './helpers.ts';
 
 /**
  * Partners (issue 20) in real Chromium against the real server: an order through the hotel chain's
@@ -79,6 +87,7 @@ test("an order through the hotel chain's mini-site, at its price, referred by it
   // The plain board leaves the mini-site: later orders are not through it.
   await page.goto('/order?language=en');
   await expect(page.getByTestId('events-list')).toBeVisible();
+  await boardReady(page);
   const stored = await page.evaluate(() => sessionStorage.getItem('partnerContext'));
   expect((JSON.parse(stored ?? '{}') as { miniSite?: unknown }).miniSite ?? null).toBeNull();
 });

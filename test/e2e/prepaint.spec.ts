@@ -62,8 +62,11 @@ test('without scripts the board already shows its events, with links to their or
   await expect(link).toHaveAccessibleName(/^\d{2}:\d{2}( [^—]+)? — Buy tickets for .+/);
   await page.screenshot({ path: test.info().outputPath('server-board-en-390.png') });
 
-  // In Hebrew, right to left.
+  // A plain link afterwards stays in English: the box office kept the language asked for (no script ran).
   await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // In Hebrew, right to left.
+  await page.goto('/?language=he');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'לוח אירועים' })).toBeVisible();
   await expect(page.getByTestId('feature-card').first()).toBeVisible();
