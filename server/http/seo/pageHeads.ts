@@ -29,7 +29,8 @@ import { localizedUrl } from './sitemap.ts';
 const PRIVATE =
   /^\/(edocument|customer-area|waiver|staff|dev|preview|sandbox)(\/|$)|^\/vod\/[^/]+\/[^/]+\/?$/;
 const PRESENTATION = /^\/(order|vod)\/([^/]+)\/?$/;
-const BOARD = /^\/(order\/?)?$/;
+/** The events board's addresses: `/` and `/order`. */
+export const BOARD = /^\/(order\/?)?$/;
 /** Posters the board's page preloads. */
 const FIRST_POSTERS = 2;
 

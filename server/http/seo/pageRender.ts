@@ -8,6 +8,7 @@ import type { PageData } from '../../../src/ssr/pageData.ts';
 import type { RenderInput, Rendered } from '../../../src/ssr/renderPage.tsx';
 import { shopMenu } from '../../services/menu/shopMenu.ts';
 import type { PageHead } from './head.ts';
+import { BOARD } from './pageHeads.ts';
 import { SSR_ENTRY, SSR_FOLDER } from './ssrBundle.ts';
 
 /** Vite's manifest of the browser's bundle: a source module's file, its static imports and its CSS. */
@@ -33,7 +34,7 @@ export interface RenderedPage {
 
 /** The pages the box office draws with React, by path, with the module of their route (routes.tsx). */
 const PAGES: { path: RegExp; module: string }[] = [
-  { path: /^\/(order\/?)?$/, module: 'src/flows/events/EventsBoardPage.tsx' },
+  { path: BOARD, module: 'src/flows/events/EventsBoardPage.tsx' },
 ];
 
 const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');

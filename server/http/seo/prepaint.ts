@@ -73,13 +73,11 @@ const CALENDAR =
  * or tablet before it and the menu's links of a laptop after it, where they take the tagline's place.
  */
 function header(t: Translate, locale: Locale, menu: readonly MenuEntry[]): string {
+  // An order page's header: none of its links is the page itself.
   const links = [
-    [BOARD_PATH, t('nav.board'), false] as const,
-    ...menu.map((e) => [MENU_PATHS[e], t(`nav.${e}`), false] as const),
-  ].map(
-    ([href, label, on]) =>
-      `<a class="pp-navlink${on ? ' pp-navon' : ''}" href="${href}"${on ? ' aria-current="page"' : ''}>${esc(label)}</a>`,
-  );
+    [BOARD_PATH, t('nav.board')] as const,
+    ...menu.map((e) => [MENU_PATHS[e], t(`nav.${e}`)] as const),
+  ].map(([href, label]) => `<a class="pp-navlink" href="${href}">${esc(label)}</a>`);
   const withMenu = menu.length > 0;
   return (
     `<header class="pp-header"><div class="pp-c pp-hrow"><div class="pp-hstart">` +

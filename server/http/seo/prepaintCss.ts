@@ -22,7 +22,6 @@ body { margin: 0; }
 .pp-nav { display: flex; align-items: center; gap: 4px; }
 .pp-navlink { display: inline-flex; align-items: center; height: 26px; padding: 0 8px; border: 1px solid transparent;
   border-radius: 8px; font-size: 14px; font-weight: 600; color: #2e2e2e; text-decoration: none; white-space: nowrap; }
-.pp-navon { background: #f3f0ff; color: #7950f2; }
 .pp-brand { color: #6741d9; font-size: 20px; font-weight: 800; text-decoration: none; }
 .pp-hend { display: flex; align-items: center; gap: 6px; }
 .pp-tagline { font-size: 14px; color: #5f666d; }
