@@ -10,25 +10,29 @@ import { App } from './app/App.tsx';
 import { createShopRouter } from './app/router.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { BootFailure } from './app/BootFailure.tsx';
-import { applyDeferredStyles, dismissPrepaint } from './ui/prepaint.ts';
 import { chooseLocale, initI18n, preloadMessages, savedLocale } from './i18n/index.ts';
 import { takePageData } from './ssr/pageData.ts';
+import { partnerQuery } from './state/partnerContext.ts';
 import { seedPreloaded } from './ui/preloaded.ts';
-import { pinRenderTime } from './ui/renderClock.ts';
+import { pinRenderScreen, pinRenderTime } from './ui/renderClock.ts';
 import { restoreCart } from './state/cart.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root') as HTMLElement;
-  // A page the box office drew with React (server/http/seo/pageRender.ts) is hydrated, not drawn again.
-  const serverDrawn = container.hasAttribute('data-ssr');
+  // A page the box office drew with React (server/http/seo/pageRender.ts) is hydrated, not drawn again;
+  // it drew it for a customer without a partner's context: one who came through a mini-site or an
+  // integration (their prices may differ) gets the page drawn afresh, with their own answers.
+  const anyone = Object.keys(partnerQuery()).length === 0;
+  const serverDrawn = container.hasAttribute('data-ssr') && anyone;
   installChunkReload();
   // What the box office drew the page with: the first render draws the same (App unpins the time).
   const pageData = takePageData();
-  if (pageData) {
+  if (pageData && anyone) {
     seedPreloaded(pageData.answers);
     pinRenderTime(pageData.now);
+    pinRenderScreen(pageData.phone ?? null);
   }
   // The likely locale's messages load while the session call is in flight (the choice itself needs the
   // venue's settings): the asked one, else the saved one, else the document's (the venue's default).
@@ -74,13 +78,8 @@ async function boot(): Promise<void> {
     startTransition(() => root.render(shop));
   } catch (error) {
     await initI18n('he', 'he').catch(() => undefined);
-    dismissPrepaint();
     createRoot(container).render(<BootFailure error={error} />);
   }
 }
 
-// Behind the box office's first screen of the board, the shop's stylesheets were left out of the first
-// paint; the shop renders with them. That screen gives way when the page is drawn, never later than this.
-applyDeferredStyles();
-setTimeout(dismissPrepaint, 15_000);
 void boot();

@@ -48,7 +48,7 @@ describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
     expect(he).toContain('<meta name="shop-module" content="/assets/Box-Yy.js" />');
     expect(he.match(/react-Ij90Kl12\.js/g)).toHaveLength(1);
     const en = (await t.app.inject({ url: '/', cookies: { shop_locale: 'en' } })).body;
-    expect(en).toContain('<html lang="en" dir="ltr">');
+    expect(en).toContain('<html lang="en" dir="ltr" data-mantine-color-scheme="light">');
     expect(en).toContain('<main data-url="/" data-locale="en"><h1>Events board</h1>');
     // A filtered board (date, venue, kind, search) is the shop's to draw; the language alone is not a filter.
     expect((await t.app.inject({ url: '/?date=2026-11-23' })).body).toContain('<div id="root"></div>');
@@ -67,15 +67,54 @@ describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
     // The renderer and the manifest are the box office's own: never sent.
     expect((await t.app.inject({ url: '/.ssr/renderPage.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
-    // An order page's first screen is still its heading as the box office writes it (what, where, when);
-    // other pages have none and keep their stylesheets and script as they are.
-    const order = (await t.app.inject({ url: `/order/${movie.id}?language=en` })).body;
-    expect(order).toContain(`<h1 class="pp-h1">${movie.title.en}</h1>`);
-    expect(order).toContain(`href="/api/presentations/${movie.id}/calendar.ics?language=en"`);
+    // Pages the box office does not draw (staff, personal) keep their stylesheets and script as they are.
     const staff = (await t.app.inject({ url: '/staff' })).body;
-    expect(staff).not.toContain('id="prepaint"');
     expect(staff).not.toContain('data-ssr');
     expect(staff).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">');
     expect(staff).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+  });
+
+  it('draws an order page, the lists and the 404 page, for the screen the browser says it is', async () => {
+    const dataOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="page-data">([^<]*)</.exec(html)?.[1] ?? 'null') as {
+        answers: Record<string, unknown>;
+        phone: boolean;
+      } | null;
+    // An order page: drawn with the presentation and its prices, under the page's load key.
+    const order = (await t.app.inject({ url: `/order/${movie.id}?language=en` })).body;
+    expect(order).toContain(`<main data-url="/order/${movie.id}" data-locale="en">`);
+    expect(Object.keys(dataOf(order)!.answers)).toEqual([`order:${movie.id}`]);
+    expect(dataOf(order)!.phone).toBe(false);
+    // A phone's browser (its user agent, or its client hint) gets the page drawn for a phone.
+    const ua = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36';
+    const phone = await t.app.inject({ url: `/order/${movie.id}`, headers: { 'user-agent': ua } });
+    expect(dataOf(phone.body)!.phone).toBe(true);
+    expect(phone.headers.vary).toBe('cookie, user-agent, sec-ch-ua-mobile');
+    const hinted = (await t.app.inject({ url: '/', headers: { 'user-agent': ua, 'sec-ch-ua-mobile': '?0' } }))
+      .body;
+    expect(dataOf(hinted)!.phone).toBe(false);
+    // The lists the shop sells from, each with its answer as the API sends it.
+    for (const [url, key] of [
+      ['/digital', 'vouchers'],
+      ['/donations', 'donations'],
+      ['/membership', 'memberships'],
+    ] as const) {
+      const res = await t.app.inject({ url: `${url}?language=en` });
+      expect(res.body).toContain(`<main data-url="${url}" data-locale="en">`);
+      const sent = (
+        await t.app.inject({
+          url: `/api${url === '/digital' ? '/system-vouchers/for-sale' : url === '/membership' ? '/memberships' : url}`,
+        })
+      ).json();
+      expect(dataOf(res.body)!.answers[key]).toEqual(sent);
+    }
+    // A path the shop has no page for: its 404 page, drawn, with the status.
+    const missing = await t.app.inject({ url: '/no-such-page?language=en' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<main data-url="/not-found" data-locale="en">');
+    // An order page that is gone (410) or not found is the shop's to draw, with its own message.
+    const unknown = await t.app.inject({ url: '/order/987654' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root"></div>');
   });
 });

@@ -23,6 +23,17 @@ export interface ShopPagesOptions {
   staticDir: string;
 }
 
+/**
+ * Whether the browser says it is a phone (Client Hints' `Sec-CH-UA-Mobile`, else "Mobi" in its user
+ * agent, as MDN advises): a drawn page is drawn for a phone's screen or a wider one (src/ui/usePhone.ts).
+ */
+export function isPhone(request: FastifyRequest): boolean {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return true;
+  if (hint === '?0') return false;
+  return /Mobi/i.test(request.headers['user-agent'] ?? '');
+}
+
 /** Hashed file names (Vite's `assets/name-hash.js`) never change: a year, immutable. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Posters change with the catalogue, rarely: a day. */
@@ -85,18 +96,14 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
     // The board's first screen is the unfiltered board: a filtered one (date, venue, kind, search) waits
     // for the shop.
     const filtered = Object.keys(query).some((k) => k !== 'language');
-    // Drawn with React by the box office where it can (the unfiltered board), else the first screen the
-    // box office writes by hand (an order page) or the shop alone.
-    const rendered =
-      renderer && status === 200 && !filtered && renderer.draws(path)
-        ? await renderer.page(path, head)
-        : null;
+    // Drawn with React by the box office where it can (server/http/seo/drawnPages.ts), else by the shop.
+    const rendered = renderer && !filtered ? await renderer.page(path, head, status, isPhone(request)) : null;
     return reply
       .code(status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
+      .header('vary', rendered ? 'cookie, user-agent, sec-ch-ua-mobile' : 'cookie')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, filtered || rendered ? { ...head, prepaint: undefined } : head, rendered));
+      .send(renderIndex(template, head, rendered));
   };
   app.decorate('sendShopPage', sendShopPage);
 

@@ -1,9 +1,8 @@
 import { Anchor, Button, Code, Stack, Text, Title } from '@mantine/core';
-import { Component, type ReactNode, useEffect } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ApiCallError } from '../api/client.ts';
-import { dismissPrepaint } from '../ui/prepaint.ts';
 import { isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
 
 /** Spec section 8: the status comes from statusCode, status or the response's status, else 500. */
@@ -19,7 +18,6 @@ export function statusCodeOf(error: unknown): number {
 
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  useEffect(dismissPrepaint, []);
   const status = statusCodeOf(error);
   const code = error instanceof ApiCallError ? error.code : undefined;
   return (

@@ -6,7 +6,6 @@ import { useSnapshot } from 'valtio';
 import { chooseLocale } from '../i18n/index.ts';
 import { session } from '../state/session.ts';
 import { LanguageSwitcher } from '../ui/LanguageSwitcher.tsx';
-import { dismissPrepaint } from '../ui/prepaint.ts';
 import { ToastHost } from '../ui/toast/ToastHost.tsx';
 import { menuItems } from '../ui/menuItems.ts';
 import { AccountButton } from './AccountButton.tsx';
@@ -26,12 +25,6 @@ export function Layout() {
   useEffect(() => {
     document.title = appName;
   }, [appName]);
-  // The box office writes the first screen of the board and of an order page; those pages remove it when
-  // they are drawn, any other page at once.
-  const prepainted = /^\/(order(\/\d+)?\/?)?$/.test(location.pathname);
-  useEffect(() => {
-    if (!prepainted) dismissPrepaint();
-  }, [prepainted]);
   const invalidLanguage =
     settings !== null &&
     chooseLocale(location.search, settings.locales.enabled, settings.locales.default, null).invalidQuery;

@@ -13,9 +13,9 @@ import { configureVenue } from '../i18n/format.ts';
 import { localePart } from '../i18n/localeParts.ts';
 import { session } from '../state/session.ts';
 import { seedPreloaded } from '../ui/preloaded.ts';
-import { pinRenderTime } from '../ui/renderClock.ts';
+import { pinRenderScreen, pinRenderTime } from '../ui/renderClock.ts';
 import { createTestApp, type TestApp } from '../../server/testing/harness.ts';
-import { boardKey, type PageData } from './pageData.ts';
+import { boardKey, LIST_KEYS, orderKey, type PageData } from './pageData.ts';
 import { renderPage } from './renderPage.tsx';
 import { localeMessages, venueOf } from './testing.ts';
 
@@ -28,20 +28,86 @@ describe('hydrating a page the box office drew', () => {
   let t: TestApp;
   let settings: Settings;
   let menu: MenuEntry[];
-  let board: PresentationsAnswer;
-  let data: PageData;
-  const served = new Map<Locale, string>();
   const messages = localeMessages;
+  /** The pages drawn, each as the box office drew it, with what it was drawn with. */
+  const cases: { name: string; url: string; locale: Locale; data: PageData; core: boolean; html: string }[] =
+    [];
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');
+    let board: PresentationsAnswer;
     ({ settings, menu, board } = await venueOf(t));
-    data = { answers: { [boardKey(null)]: board }, now: t.clock.now() };
+    const get = async (url: string) => (await t.app.inject({ url })).json<unknown>();
+    const now = t.clock.now();
+    const movie = board.presentations.find((p) => !p.isVod && p.saleStatus === 'open')!;
+    const order = {
+      presentation: await get(`/api/presentations/${movie.id}`),
+      prices: await get(`/api/presentations/${movie.id}/ticketGroups`),
+    };
+    const pages = [
+      { name: 'the events board (en)', url: '/', locale: 'en', answers: { [boardKey(null)]: board } },
+      {
+        name: 'the events board (he, phone)',
+        url: '/',
+        locale: 'he',
+        phone: true,
+        answers: { [boardKey(null)]: board },
+      },
+      {
+        name: 'an order page (he, phone)',
+        url: `/order/${movie.id}`,
+        locale: 'he',
+        phone: true,
+        answers: { [orderKey(movie.id)]: order },
+      },
+      {
+        name: 'an order page (en)',
+        url: `/order/${movie.id}`,
+        locale: 'en',
+        answers: { [orderKey(movie.id)]: order },
+      },
+      {
+        name: 'the voucher shop (en, phone)',
+        url: '/digital',
+        locale: 'en',
+        phone: true,
+        answers: { [LIST_KEYS.vouchers]: await get('/api/system-vouchers/for-sale') },
+      },
+      {
+        name: 'the donations (he)',
+        url: '/donations',
+        locale: 'he',
+        answers: { [LIST_KEYS.donations]: await get('/api/donations') },
+      },
+      {
+        name: 'the memberships (ar, phone)',
+        url: '/membership',
+        locale: 'ar',
+        phone: true,
+        answers: { [LIST_KEYS.memberships]: await get('/api/memberships') },
+      },
+      { name: 'the 404 page (he)', url: '/no-such-page', locale: 'he', answers: {} },
+    ] as const;
     // The box office's renders first, in Node as on the server: no window, no document.
-    for (const locale of ['en', 'he'] as const) {
-      const page = await renderPage({ url: '/', locale, settings, menu, messages: messages(locale), data });
-      if (page.kind !== 'page') throw new Error('not a page');
-      served.set(locale, page.html);
+    for (const page of pages) {
+      const data: PageData = { answers: page.answers, now, phone: 'phone' in page && page.phone };
+      const drawn = await renderPage({
+        url: page.url,
+        locale: page.locale,
+        settings,
+        menu,
+        messages: messages(page.locale),
+        data,
+      });
+      if (drawn.kind !== 'page') throw new Error('not a page');
+      cases.push({
+        name: page.name,
+        url: page.url,
+        locale: page.locale,
+        data,
+        core: page.url === '/',
+        html: drawn.html,
+      });
     }
     // A browser for the hydration only, once the box office has answered and drawn (its database and
     // streams would not run on jsdom's globals, and its renders must see no window).
@@ -72,20 +138,33 @@ describe('hydrating a page the box office drew', () => {
     await t.close();
   });
 
-  it.each(['en', 'he'] as const)('the events board (%s)', async (locale) => {
+  it.each([
+    'the events board (en)',
+    'the events board (he, phone)',
+    'an order page (he, phone)',
+    'an order page (en)',
+    'the voucher shop (en, phone)',
+    'the donations (he)',
+    'the memberships (ar, phone)',
+    'the 404 page (he)',
+  ])('%s', async (name) => {
+    const { url, locale, data, core, html } = cases.find((c) => c.name === name)!;
     const container = document.createElement('div');
     container.id = 'root';
-    container.innerHTML = served.get(locale)!;
+    container.innerHTML = html;
     document.body.replaceChildren(container);
 
     // The browser's boot (main.tsx): the page's data, the texts, the session, the route loaded first.
     seedPreloaded(data.answers);
     pinRenderTime(data.now);
+    pinRenderScreen(data.phone ?? null);
     await i18next.use(initReactI18next).init({
       lng: locale,
       fallbackLng: locale,
       // The board's page waits for no more than the locale's core texts (src/i18n/localeParts.ts).
-      resources: { [locale]: { translation: localePart(messages(locale), 'core') } },
+      resources: {
+        [locale]: { translation: core ? localePart(messages(locale), 'core') : messages(locale) },
+      },
       interpolation: { escapeValue: false },
       returnNull: false,
     });
@@ -94,10 +173,10 @@ describe('hydrating a page the box office drew', () => {
     session.menu = menu;
     session.locale = locale;
     const routes = shopRoutes(() => Promise.resolve());
-    for (const { route } of matchRoutes(routes, '/') ?? [])
+    for (const { route } of matchRoutes(routes, url) ?? [])
       if (typeof route.lazy === 'function')
         Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    const router = createMemoryRouter(routes, { initialEntries: [url] });
 
     // Loaded with a document in place, as in a browser.
     const { hydrateRoot } = await import('react-dom/client');
@@ -112,5 +191,7 @@ describe('hydrating a page the box office drew', () => {
       );
     });
     expect(errors).toEqual([]);
+    // Hydrated and then at the real screen's layout, what it shows is still the page drawn.
+    expect(container.textContent?.length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@ import type { Locale } from '../api/contract/common.ts';
 import type { PresentationsAnswer } from '../api/contract/presentations.ts';
 import type { MenuEntry, Settings } from '../api/contract/session.ts';
 import { createTestApp, type TestApp } from '../../server/testing/harness.ts';
-import { boardKey } from './pageData.ts';
+import { boardKey, LIST_KEYS, orderKey } from './pageData.ts';
 import { renderPage } from './renderPage.tsx';
 import { localeMessages, venueOf } from './testing.ts';
 
@@ -47,6 +47,46 @@ describe('renderPage', () => {
     expect(html).toContain(first.title.en!);
     expect(html).toMatch(new RegExp(`href="/order/${first.id}[?"]`));
     expect(html).not.toContain('mantine-Skeleton');
+  });
+
+  it('draws an order page’s heading (what, where, when) and the voucher shop’s list', async () => {
+    const get = async (url: string) => (await t.app.inject({ url })).json<unknown>();
+    const movie = board.presentations.find(
+      (p) => !p.isVod && p.saleStatus === 'open' && p.venueName.en === 'Hadar Cinema',
+    )!;
+    const order = await renderPage({
+      url: `/order/${movie.id}`,
+      locale: 'en',
+      settings,
+      menu,
+      messages: messages('en'),
+      data: {
+        answers: {
+          [orderKey(movie.id)]: {
+            presentation: await get(`/api/presentations/${movie.id}`),
+            prices: await get(`/api/presentations/${movie.id}/ticketGroups`),
+          },
+        },
+        now: t.clock.now(),
+        phone: false,
+      },
+    });
+    const html = order.kind === 'page' ? order.html : '';
+    expect(html).toContain(`>${movie.title.en}</h1>`);
+    expect(html).toContain(movie.hallName.en);
+    expect(html).toContain('54 Herzl St, Haifa');
+    expect(html).toContain(`href="/api/presentations/${movie.id}/calendar.ics?language=en"`);
+    const forSale = (await get('/api/system-vouchers/for-sale')) as { vouchers: { name: { en: string } }[] };
+    const vouchers = await renderPage({
+      url: '/digital',
+      locale: 'en',
+      settings,
+      menu,
+      messages: messages('en'),
+      data: { answers: { [LIST_KEYS.vouchers]: forSale }, now: t.clock.now(), phone: true },
+    });
+    expect(vouchers.kind === 'page' && vouchers.html).toContain(forSale.vouchers[0]!.name.en);
+    expect(vouchers.kind === 'page' && vouchers.html).not.toContain('mantine-Skeleton');
   });
 
   it('speaks the page’s language, and a path the shop does not know gets its 404 page', async () => {

@@ -9,7 +9,7 @@ import { shopRoutes } from '../app/routes.tsx';
 import { configureVenue } from '../i18n/format.ts';
 import { session } from '../state/session.ts';
 import { forgetPreloaded, seedPreloaded } from '../ui/preloaded.ts';
-import { pinRenderTime } from '../ui/renderClock.ts';
+import { pinRenderScreen, pinRenderTime } from '../ui/renderClock.ts';
 import type { PageData } from './pageData.ts';
 
 /** What the box office renders a page with: the same the browser's first render has (main.tsx). */
@@ -71,6 +71,7 @@ export async function renderPage(input: RenderInput): Promise<Rendered> {
   session.locale = input.locale;
   seedPreloaded(input.data.answers);
   pinRenderTime(input.data.now);
+  pinRenderScreen(input.data.phone ?? false);
   try {
     const html = renderToString(
       <I18nextProvider i18n={i18n}>
@@ -83,5 +84,6 @@ export async function renderPage(input: RenderInput): Promise<Rendered> {
   } finally {
     forgetPreloaded();
     pinRenderTime(null);
+    pinRenderScreen(null);
   }
 }

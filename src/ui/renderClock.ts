@@ -15,3 +15,19 @@ export function pinRenderTime(now: number | null): void {
 export function renderNow(): number {
   return pinned ?? Date.now();
 }
+
+let phone: boolean | null = null;
+
+/**
+ * Pins the screen a page is drawn for, a phone's or not: the box office cannot measure the screen, so it
+ * draws for what the browser says it is (server/http/shopPages.ts), and the browser's first render
+ * draws the same; the real screen's layout follows at once if the guess was wrong (src/ui/usePhone.ts).
+ */
+export function pinRenderScreen(isPhone: boolean | null): void {
+  phone = isPhone;
+}
+
+/** The screen the render is for, when pinned: a drawn page's first render. */
+export function renderPhone(): boolean | null {
+  return phone;
+}

@@ -2,7 +2,7 @@ import type { RenderedPage } from './pageRender.ts';
 import type { Locale } from '../../../src/api/contract/common.ts';
 import { escapeHtml } from '../../services/serverText.ts';
 import { jsonLdText } from './jsonLd.ts';
-import { PREPAINT_CSS } from './prepaintCss.ts';
+import { PAGE_DATA_ID } from '../../../src/ssr/pageData.ts';
 
 /** What a page tells crawlers and link previews before any script runs. */
 export interface PageHead {
@@ -25,8 +25,6 @@ export interface PageHead {
   preloadImages?: string[];
   /** Data the page's script would fetch first, inlined as `<script type="application/json" id>`. */
   inlineData?: { id: string; data: unknown };
-  /** The page's first screen as HTML (the board's: prepaint.ts), shown until the shop takes over. */
-  prepaint?: string | undefined;
 }
 
 const OG_LOCALE: Record<Locale, string> = { he: 'he_IL', en: 'en_US', ru: 'ru_RU', ar: 'ar_AR', pl: 'pl_PL' };
@@ -36,7 +34,7 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
 
 /** The tags of a page's head (title included), every value escaped. */
-export function headTags(h: PageHead): string {
+export function headTags(h: PageHead, rendered?: RenderedPage | null): string {
   const tags = [`<title>${escapeHtml(h.title)}</title>`, meta('name', 'description', h.description)];
   if (h.noindex) tags.push(meta('name', 'robots', 'noindex, nofollow'));
   if (h.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(h.canonical)}" />`);
@@ -60,9 +58,10 @@ export function headTags(h: PageHead): string {
   for (const data of h.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
   for (const href of h.preloadImages ?? [])
     tags.push(`<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`);
-  if (h.inlineData)
+  const inline = rendered ? { id: PAGE_DATA_ID, data: rendered.data } : h.inlineData;
+  if (inline)
     tags.push(
-      `<script type="application/json" id="${escapeHtml(h.inlineData.id)}">${jsonLdText(h.inlineData.data)}</script>`,
+      `<script type="application/json" id="${escapeHtml(inline.id)}">${jsonLdText(inline.data)}</script>`,
     );
   return tags.join('\n    ');
 }
@@ -73,7 +72,11 @@ export function headTags(h: PageHead): string {
  */
 export function renderIndex(template: string, h: PageHead, rendered?: RenderedPage | null): string {
   const dir = RTL.has(h.locale) ? 'rtl' : 'ltr';
-  const html = template.replace(/<html[^>]*>/i, `<html lang="${h.locale}" dir="${dir}">`);
+  // Mantine's colours hang on the scheme's attribute, which its script would set: the shop is light only.
+  const html = template.replace(
+    /<html[^>]*>/i,
+    `<html lang="${h.locale}" dir="${dir}" data-mantine-color-scheme="light">`,
+  );
   if (rendered) {
     // Drawn by the box office with React (pageRender.ts): its stylesheets come inline, so the page's one
     // answer paints it; each keeps a disabled <link> (never fetched) by which the shop's code knows it is
@@ -94,27 +97,15 @@ export function renderIndex(template: string, h: PageHead, rendered?: RenderedPa
     return scriptsAfterPaint(
       html
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-        .replace(/<title>[\s\S]*?<\/title>/i, () => [headTags(h), ...links].join('\n    '))
+        .replace(/<title>[\s\S]*?<\/title>/i, () => [headTags(h, rendered), ...links].join('\n    '))
         .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${rendered.html}</div>`),
     );
   }
-  const page = html.replace(/<title>[\s\S]*?<\/title>/i, () =>
-    h.prepaint ? `${headTags(h)}\n    <style id="prepaint-style">${PREPAINT_CSS}</style>` : headTags(h),
-  );
-  if (!h.prepaint) return page;
-  // The first screen has its own styles: the shop's stylesheets load beside it without holding the first
-  // paint (media="print" until the shop's script turns them on: src/ui/prepaint.ts).
-  // Its scripts are asked for once that first screen is painted (public/prepaint-boot.js): fetching and
-  // compiling them first would hold the paint.
-  return scriptsAfterPaint(
-    page
-      .replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 media="print" data-deferred>')
-      .replace('<div id="root">', () => `${h.prepaint}<div id="root">`),
-  );
+  return html.replace(/<title>[\s\S]*?<\/title>/i, () => headTags(h));
 }
 
 /**
- * A page that paints without its scripts asks for them once painted (public/prepaint-boot.js), all at
+ * A page that paints without its scripts asks for them once painted (public/after-paint.js), all at
  * once: the entry and every module it would have preloaded. Fetching and compiling them first would
  * hold the paint on a phone's slow network.
  */
@@ -123,7 +114,7 @@ function scriptsAfterPaint(page: string): string {
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, src: string) =>
-        `<meta name="shop-entry" content="${src}" />\n    <script type="module" src="/prepaint-boot.js"></script>`,
+        `<meta name="shop-entry" content="${src}" />\n    <script type="module" src="/after-paint.js"></script>`,
     )
     .replace(
       /<link rel="modulepreload" crossorigin href="([^"]+)">/g,

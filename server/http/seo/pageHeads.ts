@@ -14,8 +14,6 @@ import { TtlCache } from '../../ttlCache.ts';
 import { catalogueGeneration } from '../../services/catalogue/generation.ts';
 import { posterInSize, posterPath } from '../../../src/domain/posters.ts';
 import type { PageHead } from './head.ts';
-import { orderPrepaint } from './prepaint.ts';
-import { shopMenu } from '../../services/menu/shopMenu.ts';
 import {
   type EventContext,
   eventDescription,
@@ -148,8 +146,6 @@ export class PageHeads {
         images: p.poster ? ctx.images : [...ctx.images].reverse(),
         type: 'article',
         jsonLd: [presentationEvent(p, ctx)],
-        // The order page's heading comes with the page; a video's page has no prepaint of its own.
-        prepaint: p.isVod ? undefined : orderPrepaint(p, locale, await this.menu()),
       };
     }
     if (BOARD.test(path)) {
@@ -177,12 +173,6 @@ export class PageHeads {
       };
     }
     return { ...plain, canonical, alternates };
-  }
-
-  /** The header menu's entries, as GET /api/menu answers them: the first screen draws the same header. */
-  private menu() {
-    const { db, settings, clock } = this.app.deps;
-    return shopMenu(db.kysely, settings, () => clock.now());
   }
 
   private eventContext(p: PresentationSummary, locale: Locale): EventContext {

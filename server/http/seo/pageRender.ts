@@ -8,7 +8,8 @@ import type { PageData } from '../../../src/ssr/pageData.ts';
 import type { RenderInput, Rendered } from '../../../src/ssr/renderPage.tsx';
 import { shopMenu } from '../../services/menu/shopMenu.ts';
 import type { PageHead } from './head.ts';
-import { BOARD } from './pageHeads.ts';
+import type { PageStatus } from '../pageStatus.ts';
+import { DRAWN_PAGES, type DrawnPage } from './drawnPages.ts';
 import { SSR_ENTRY, SSR_FOLDER } from './ssrBundle.ts';
 
 /** Vite's manifest of the browser's bundle: a source module's file, its static imports and its CSS. */
@@ -30,12 +31,9 @@ export interface RenderedPage {
   styles: PageStyle[];
   /** The page's own modules: preloaded, so hydration waits for no chain of imports. */
   modules: string[];
+  /** What it was drawn with (the answers, the time, the screen): inlined for the shop to hydrate with. */
+  data: PageData;
 }
-
-/** The pages the box office draws with React, by path, with the module of their route (routes.tsx). */
-const PAGES: { path: RegExp; module: string }[] = [
-  { path: BOARD, module: 'src/flows/events/EventsBoardPage.tsx' },
-];
 
 const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
 
@@ -48,7 +46,8 @@ const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
  * built renderer (the development server, tests without a build) pages are drawn by the browser alone.
  */
 export class PageRenderer {
-  private readonly renders = new WeakMap<PageHead, Promise<RenderedPage | null>>();
+  /** By the head a page was drawn with (10 s), then the address drawn. */
+  private readonly renders = new WeakMap<PageHead, Map<string, Promise<RenderedPage | null>>>();
   private readonly messages = new Map<Locale, Record<string, unknown>>();
   private readonly sheets = new Map<string, string>();
   private readonly app: FastifyInstance;
@@ -85,34 +84,43 @@ export class PageRenderer {
     );
   }
 
-  /** Whether the box office draws this path's page (with its head's data). */
-  draws(path: string): boolean {
-    return PAGES.some((p) => p.path.test(path));
-  }
-
   /**
-   * The page drawn with React, or null when it cannot be (the page is then the browser's to draw, as
-   * before: a failed render is logged, never an error page).
+   * The page drawn with React, or null when the box office does not draw it or cannot (the page is then
+   * the browser's to draw, as before: a failed render is logged, never an error page).
    */
-  page(path: string, head: PageHead): Promise<RenderedPage | null> {
-    let rendered = this.renders.get(head);
-    if (!rendered) {
-      rendered = this.draw(path, head).catch((err: unknown) => {
+  page(path: string, head: PageHead, status: PageStatus, phone: boolean): Promise<RenderedPage | null> {
+    const page = DRAWN_PAGES.find((p) => p.matches(path, status));
+    if (!page) return Promise.resolve(null);
+    const url = page.url ?? path;
+    const draw = () =>
+      this.draw(page, url, head, phone).catch((err: unknown) => {
         this.app.log.warn({ err, path }, 'the page could not be rendered on the server');
         return null;
       });
-      this.renders.set(head, rendered);
-    }
+    if (page.fresh) return draw();
+    let byUrl = this.renders.get(head);
+    if (!byUrl) this.renders.set(head, (byUrl = new Map()));
+    const key = `${url}|${phone ? 'phone' : 'wide'}`;
+    let rendered = byUrl.get(key);
+    if (!rendered) byUrl.set(key, (rendered = draw()));
     return rendered;
   }
 
-  private async draw(path: string, head: PageHead): Promise<RenderedPage | null> {
-    const route = PAGES.find((p) => p.path.test(path));
-    const data = head.inlineData?.data as PageData | undefined;
-    if (!route || !data) return null;
+  private async draw(
+    page: DrawnPage,
+    url: string,
+    head: PageHead,
+    phone: boolean,
+  ): Promise<RenderedPage | null> {
     const { settings, db, clock } = this.app.deps;
+    // The board's head carries its answers (the shop's own first render uses them without a renderer).
+    const inlined = head.inlineData?.data as PageData | undefined;
+    const answers = page.answers ? await page.answers(this.app, url) : null;
+    const drawn = inlined ?? (answers ? { answers, now: clock.now() } : null);
+    if (!drawn) return null;
+    const data: PageData = { ...drawn, phone };
     const rendered = await this.render({
-      url: path,
+      url,
       locale: head.locale,
       // As GET /api/settings answers it (the answer schema keeps only what the shop is sent).
       settings: SettingsAnswerSchema.parse(settings),
@@ -121,14 +129,14 @@ export class PageRenderer {
       data,
     });
     if (rendered.kind !== 'page') return null;
-    return { html: rendered.html, ...this.assetsOf(route.module) };
+    return { html: rendered.html, ...this.assetsOf(page.module), data };
   }
 
   /**
    * A route module's chunks (less the entry's, which the page loads anyway) and every stylesheet the
    * page needs: the entry's, then those of the route's chunks, through their static imports.
    */
-  private assetsOf(module: string): { styles: PageStyle[]; modules: string[] } {
+  private assetsOf(module: string | null): { styles: PageStyle[]; modules: string[] } {
     const entryKey = Object.keys(this.manifest).find((k) => this.manifest[k]!.isEntry);
     // Imports before importers, as the browser evaluates them: a component's dependencies' styles come
     // before its own (the order Mantine's stylesheets ask for).
@@ -142,7 +150,7 @@ export class PageRenderer {
     const loaded = new Set<string>();
     collect(entryKey, loaded);
     const own = new Set<string>();
-    collect(module, own);
+    if (module) collect(module, own);
     const hrefs = new Set<string>();
     const modules: string[] = [];
     for (const key of [...loaded, ...own]) {

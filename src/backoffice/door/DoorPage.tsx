@@ -6,7 +6,6 @@ import type { StaffMe } from '../../api/contract/staff.ts';
 import { paths } from '../../routing/paths.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher.tsx';
-import { dismissPrepaint } from '../../ui/prepaint.ts';
 import { SetPassword } from '../SetPassword.tsx';
 import { StaffLogin, useStaffMe } from '../StaffLogin.tsx';
 import { TOUCH_PX } from '../ui/touch.ts';
@@ -25,10 +24,7 @@ export default function DoorPage() {
   useEffect(() => {
     document.title = title;
   }, [title]);
-  useEffect(() => {
-    dismissPrepaint();
-    return armFeedback();
-  }, []);
+  useEffect(() => armFeedback(), []);
 
   return (
     <Box mih="100dvh" bg="gray.0" data-testid="door-page">

@@ -7,13 +7,14 @@ import { api } from '../../api/endpoints.ts';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
+import { LIST_KEYS } from '../../ssr/pageData.ts';
 import { DonationFlow } from './DonationFlow.tsx';
 
 /** /donations: the donation order, or `noDonations` when no fund takes donations. */
 export default function DonationsPage() {
   const { t } = useTranslation();
   const { settings } = useSnapshot(session);
-  const state = useAsync(() => api.donations(), 'donations');
+  const state = useAsync(() => api.donations(), LIST_KEYS.donations);
   if (state.status === 'loading' || !settings) return <Skeleton height={320} radius="md" aria-busy="true" />;
   if (state.status === 'error') {
     const none = state.error instanceof ApiCallError && state.error.code === 'noDonations';

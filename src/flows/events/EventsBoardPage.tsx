@@ -8,7 +8,6 @@ import { api } from '../../api/endpoints.ts';
 import { formatDateTime, venueToday } from '../../i18n/format.ts';
 import { session } from '../../state/session.ts';
 import { leaveMiniSite } from '../../state/partnerContext.ts';
-import { dismissPrepaint } from '../../ui/prepaint.ts';
 import { renderNow } from '../../ui/renderClock.ts';
 import { useAsync } from '../../ui/useAsync.ts';
 import { boardKey } from '../../ssr/pageData.ts';
@@ -45,11 +44,6 @@ export default function EventsBoardPage() {
     (signal) => api.presentations(filters.date ?? undefined, signal),
     boardKey(filters.date),
   );
-  // The box office's first screen of the board (server/http/seo/prepaint.ts) gives way once this is drawn.
-  const settled = state.status !== 'loading';
-  useEffect(() => {
-    if (settled) dismissPrepaint();
-  }, [settled]);
   const q = useDeferredValue(filters.q);
   const all = state.status === 'done' ? state.data.presentations : null;
   const shown = useMemo(

@@ -8,6 +8,7 @@ import { pickText } from '../../i18n/format.ts';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
+import { LIST_KEYS } from '../../ssr/pageData.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { usePhone } from '../../ui/usePhone.ts';
 import { useShowTime } from '../../ui/useShowTime.ts';
@@ -92,7 +93,7 @@ export default function MembershipsPage() {
   const locale = useLocale();
   const phone = usePhone();
   const { settings } = useSnapshot(session);
-  const state = useAsync((signal) => membershipApi.list(signal), 'memberships');
+  const state = useAsync((signal) => membershipApi.list(signal), LIST_KEYS.memberships);
   if (state.status === 'loading' || !settings) return <Skeleton height={320} radius="md" aria-busy="true" />;
   if (state.status === 'error') return <Alert color="red">{errorText(t, state.error)}</Alert>;
   const texts = (settings as Settings).flows.order_memberships;

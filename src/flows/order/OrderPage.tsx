@@ -1,5 +1,4 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
@@ -7,8 +6,8 @@ import { parseDecimalId } from '../../api/contract/common.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
-import { dismissPrepaint } from '../../ui/prepaint.ts';
 import { useAsync } from '../../ui/useAsync.ts';
+import { orderKey } from '../../ssr/pageData.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { AboutFeature } from './AboutFeature.tsx';
 import { PresentationHeader } from './PresentationHeader.tsx';
@@ -41,12 +40,8 @@ export default function OrderPage() {
       api.ticketGroups(id, signal),
     ]);
     return { presentation, prices };
-  }, String(presentationId));
-  // The box office's first screen of this page (its heading) gives way once the page is drawn.
-  const settled = state.status !== 'loading';
-  useEffect(() => {
-    if (settled) dismissPrepaint();
-  }, [settled]);
+    // The box office draws the page with both (server/http/seo/drawnPages.ts): hydration asks for nothing.
+  }, orderKey(id));
 
   if (!valid) return <NotFoundPage />;
   if (state.status === 'loading') return <Skeleton height={220} radius="md" aria-busy="true" />;

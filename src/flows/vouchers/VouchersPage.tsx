@@ -7,13 +7,14 @@ import { api } from '../../api/endpoints.ts';
 import { session } from '../../state/session.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { useAsync } from '../../ui/useAsync.ts';
+import { LIST_KEYS } from '../../ssr/pageData.ts';
 import { VoucherFlow } from './VoucherFlow.tsx';
 
 /** /digital (and /system-vouchers): the voucher shop, or `noVouchers` when nothing is for sale. */
 export default function VouchersPage() {
   const { t } = useTranslation();
   const { settings } = useSnapshot(session);
-  const state = useAsync(() => api.vouchersForSale(), 'vouchers');
+  const state = useAsync(() => api.vouchersForSale(), LIST_KEYS.vouchers);
   if (state.status === 'loading' || !settings) return <Skeleton height={320} radius="md" aria-busy="true" />;
   if (state.status === 'error') {
     const none = state.error instanceof ApiCallError && state.error.code === 'noVouchers';

@@ -1,4 +1,4 @@
-// Pages the box office draws (server/http/seo/head.ts: with React, or an order page's heading) start the shop through this
+// Pages the box office draws with React (server/http/seo/head.ts) start the shop through this
 // file: the first screen is painted first, then the shop's scripts are asked for, all at once (the
 // modulepreload links the page would have had), and run. Fetching and compiling them before the first
 // paint would hold it on a phone.
