@@ -48,7 +48,7 @@ const E2E_TIMINGS: Record<string, number> = {
   'confirmations.spec.ts': 18,
   'backofficeShift.spec.ts': 16,
   'backofficePlans.spec.ts': 16,
-  'prepaint.spec.ts': 16,
+  'serverDrawn.spec.ts': 30,
   'attendance.spec.ts': 15,
   'csp.spec.ts': 14,
   'seatmapMotion.spec.ts': 14,
