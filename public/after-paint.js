@@ -1,7 +1,7 @@
-// Pages the box office draws with React (server/http/seo/head.ts) start the shop through this
-// file: the first screen is painted first, then the shop's scripts are asked for, all at once (the
-// modulepreload links the page would have had), and run. Fetching and compiling them before the first
-// paint would hold it on a phone.
+// Pages the box office draws with React (server/http/seo/head.ts) start the shop through this file: the
+// first screen is painted first, then the shop's scripts are asked for, all at once (the modulepreload
+// links the page would have had), and run. Fetching and compiling them before the first paint would
+// hold it on a phone.
 let started = false;
 function start() {
   if (started) return;
@@ -19,3 +19,51 @@ function start() {
 requestAnimationFrame(() => setTimeout(start, 0));
 // A tab opened in the background paints no frame: the shop starts regardless.
 setTimeout(start, 200);
+
+// What a customer does on the drawn page before the shop answers (`#root[data-ready]`, src/app/App.tsx)
+// is kept, not lost, and done again in order once the shop has taken the page over: each tap on a
+// button, a chip or a box (held back until then), and what was typed into a field (its last value).
+// Links need no help: they lead to their page, which the box office draws too.
+const root = document.getElementById('root');
+const CONTROLS =
+  'button, [role="button"], [role="radio"], [role="checkbox"], [role="tab"], [role="option"], ' +
+  'input[type="checkbox"], input[type="radio"], label';
+const FIELDS = 'input:not([type="checkbox"]):not([type="radio"]), textarea';
+if (root && root.hasAttribute('data-ssr')) {
+  /** @type {({ tap: Element } | { field: HTMLInputElement | HTMLTextAreaElement, value: string })[]} */
+  const early = [];
+  const inside = (event) =>
+    event.target instanceof Element && root.contains(event.target) ? event.target : null;
+  const tap = (event) => {
+    const control = inside(event)?.closest(CONTROLS);
+    if (!control || control.closest('a[href]') || control.matches('label:has(' + FIELDS + ')')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    early.push({ tap: control });
+  };
+  const type = (event) => {
+    const field = inside(event)?.closest(FIELDS);
+    if (field) early.push({ field, value: field.value });
+  };
+  document.addEventListener('click', tap, true);
+  document.addEventListener('input', type, true);
+  new MutationObserver((_, observer) => {
+    if (!root.hasAttribute('data-ready')) return;
+    observer.disconnect();
+    document.removeEventListener('click', tap, true);
+    document.removeEventListener('input', type, true);
+    // The shop's effects have run with its first commit: what was done lands on the page that answers.
+    requestAnimationFrame(() => {
+      for (const step of early) {
+        if ('tap' in step) {
+          if (step.tap.isConnected) step.tap.click();
+        } else if (step.field.isConnected) {
+          // As typing does: the field's own value setter (React watches it), then an input event.
+          const proto = Object.getPrototypeOf(step.field);
+          Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(step.field, step.value);
+          step.field.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      }
+    });
+  }).observe(root, { attributes: true, attributeFilter: ['data-ready'] });
+}

@@ -16,6 +16,7 @@ import { partnerQuery } from './state/partnerContext.ts';
 import { seedPreloaded } from './ui/preloaded.ts';
 import { pinRenderScreen, pinRenderTime } from './ui/renderClock.ts';
 import { restoreCart } from './state/cart.ts';
+import { restorePurchase } from './state/purchase.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
 
@@ -57,6 +58,7 @@ async function boot(): Promise<void> {
     // What is this customer's alone (their name, their cart): the box office drew the page for anyone,
     // so a hydrated page asks for it once hydrated; a page drawn here asks at once.
     const personal = () => {
+      restorePurchase();
       void refreshCustomer();
       void restoreCart();
     };

@@ -104,9 +104,26 @@ function load(): PurchaseCart {
   }
 }
 
-export const purchase = proxy<PurchaseCart>(load());
+/**
+ * A page the box office drew (issue 39) is hydrated as it was drawn, for anyone: the tab's cart comes
+ * back once it is (restorePurchase, from src/main.tsx), and is kept again only from then on. Any other
+ * page starts with it.
+ */
+const drawn =
+  typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute('data-ssr') === true;
+let restored = !drawn;
+
+export const purchase = proxy<PurchaseCart>(drawn ? empty() : load());
+
+/** The tab's cart, into a page the box office drew, once hydrated (any other page has it already). */
+export function restorePurchase(): void {
+  if (restored) return;
+  restored = true;
+  Object.assign(purchase, load());
+}
 
 subscribe(purchase, () => {
+  if (!restored) return;
   try {
     const { cleared: _c, ...kept } = purchase;
     sessionStorage.setItem(KEY, JSON.stringify(kept));

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { issuedVisitor } from './visitors.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import {
+  boardReady,
   cinemaShows as shows,
   fillCard,
   fillCustomer,
@@ -135,6 +136,8 @@ for (const [lang, width] of [
     const show = (await cinemaShows(request))[0]!;
     await page.setViewportSize({ width, height: 844 });
     await page.goto(`/order/${show.id}?language=${lang}`);
+    // Drawn for a desktop's browser (its user agent), then laid out for the narrow window it is in.
+    await boardReady(page);
     const address = page.getByTestId('presentation-venue-address');
     await expect(address).toHaveAttribute('title', cinemaAddress[lang]);
     await expect(address).toBeVisible();

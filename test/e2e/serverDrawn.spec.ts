@@ -221,6 +221,21 @@ test('hydrating an order page, the lists and the 404 page changes nothing on a p
     expect(await layoutOf(page, selector), url).toEqual(before);
     await page.unrouteAll();
   }
+  // A tap before the shop answers is not lost: it lands once the shop has taken the page over.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/donations?language=en', { waitUntil: 'commit' });
+  await page.getByTestId('donation-custom-1').click();
+  expect(await page.locator('#root[data-ready]').count()).toBe(0);
+  release();
+  await expect(page.getByTestId('donation-custom-amount-1')).toBeVisible();
+  await page.unrouteAll();
   // The order page answers: its seat step comes in under the heading, which stays where it was.
   await page.goto(`/order/${show.id}?language=en`);
   const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
