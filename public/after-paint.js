@@ -29,8 +29,33 @@ const CONTROLS =
   'button, [role="button"], [role="radio"], [role="checkbox"], [role="tab"], [role="option"], ' +
   'input[type="checkbox"], input[type="radio"], label';
 const FIELDS = 'input:not([type="checkbox"]):not([type="radio"]), textarea';
+/**
+ * Where an element is, in words that outlive it: the nearest `data-testid` around it (which of those),
+ * and which control or field of that it is. The shop may draw the part again once it answers (a screen
+ * narrower than the one the page was drawn for): the same place is found in what it draws.
+ */
+function placeOf(el, selector) {
+  const host = el.closest('[data-testid]');
+  if (!host || !root.contains(host)) return null;
+  const id = host.getAttribute('data-testid');
+  const hosts = [...root.querySelectorAll('[data-testid]')].filter(
+    (h) => h.getAttribute('data-testid') === id,
+  );
+  const inHost = host === el ? 0 : [...host.querySelectorAll(selector)].indexOf(el);
+  return { id, nth: hosts.indexOf(host), inHost };
+}
+function find(el, place, selector) {
+  if (el.isConnected) return el;
+  if (!place) return null;
+  const host = [...root.querySelectorAll('[data-testid]')].filter(
+    (h) => h.getAttribute('data-testid') === place.id,
+  )[place.nth];
+  if (!host) return null;
+  if (place.inHost === 0 && host.matches(selector)) return host;
+  return host.querySelectorAll(selector)[place.inHost] ?? null;
+}
+
 if (root && root.hasAttribute('data-ssr')) {
-  /** @type {({ tap: Element } | { field: HTMLInputElement | HTMLTextAreaElement, value: string })[]} */
   const early = [];
   const inside = (event) =>
     event.target instanceof Element && root.contains(event.target) ? event.target : null;
@@ -39,11 +64,11 @@ if (root && root.hasAttribute('data-ssr')) {
     if (!control || control.closest('a[href]') || control.matches('label:has(' + FIELDS + ')')) return;
     event.preventDefault();
     event.stopPropagation();
-    early.push({ tap: control });
+    early.push({ tap: control, place: placeOf(control, CONTROLS) });
   };
   const type = (event) => {
     const field = inside(event)?.closest(FIELDS);
-    if (field) early.push({ field, value: field.value });
+    if (field) early.push({ field, value: field.value, place: placeOf(field, FIELDS) });
   };
   document.addEventListener('click', tap, true);
   document.addEventListener('input', type, true);
@@ -56,13 +81,14 @@ if (root && root.hasAttribute('data-ssr')) {
     requestAnimationFrame(() => {
       for (const step of early) {
         if ('tap' in step) {
-          if (step.tap.isConnected) step.tap.click();
-        } else if (step.field.isConnected) {
-          // As typing does: the field's own value setter (React watches it), then an input event.
-          const proto = Object.getPrototypeOf(step.field);
-          Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(step.field, step.value);
-          step.field.dispatchEvent(new Event('input', { bubbles: true }));
+          find(step.tap, step.place, CONTROLS)?.click();
+          continue;
         }
+        const field = find(step.field, step.place, FIELDS);
+        if (!field) continue;
+        // As typing does: the field's own value setter (React watches it), then an input event.
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, step.value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
       }
     });
   }).observe(root, { attributes: true, attributeFilter: ['data-ready'] });

@@ -35,12 +35,13 @@ async function boot(): Promise<void> {
     pinRenderTime(pageData.now);
     pinRenderScreen(pageData.phone ?? null);
   }
+  // A drawn page is hydrated in the language the box office drew it in (the asked one, the saved one, or
+  // its own: an e-ticket's order's); any other page in the asked one, else the saved one.
+  const preferred = serverDrawn ? document.documentElement.lang : savedLocale();
   // The likely locale's messages load while the session call is in flight (the choice itself needs the
-  // venue's settings): the asked one, else the saved one, else the document's (the venue's default).
+  // venue's settings): the asked one, else the preferred one, else the document's (the venue's default).
   preloadMessages(
-    new URLSearchParams(window.location.search).get('language') ??
-      savedLocale() ??
-      document.documentElement.lang,
+    new URLSearchParams(window.location.search).get('language') ?? preferred ?? document.documentElement.lang,
   );
   // The page's code loads beside the session call (it waits for the texts by itself).
   const routerReady = createShopRouter();
@@ -50,7 +51,7 @@ async function boot(): Promise<void> {
       window.location.search,
       settings.locales.enabled,
       settings.locales.default,
-      savedLocale(),
+      preferred,
     );
     await initI18n(choice.locale, settings.locales.fallback);
     setLocale(choice.locale);

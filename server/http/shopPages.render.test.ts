@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import { listPresentations } from '../testing/fixtures.ts';
-import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
+import { CheckoutCompletedSchema } from '../../src/api/contract/checkout.ts';
+import { commit, seatShop } from '../testing/checkout.ts';
+import { createTestApp, dialects, type TestApp, visitor } from '../testing/harness.ts';
 import { fakeDist } from './testing/fakeDist.ts';
 
 /**
@@ -112,6 +114,21 @@ describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
     const missing = await t.app.inject({ url: '/no-such-page?language=en' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<main data-url="/not-found" data-locale="en">');
+    // An e-ticket: drawn with its order (its key authorises it), in the order's language when its link
+    // names none, and the customer's alone.
+    const shop = await seatShop(t);
+    const me = visitor();
+    const bought = await commit(t.app, me, crypto.randomUUID(), shop.cart(await shop.hold(me, 1)));
+    const { documentKey } = CheckoutCompletedSchema.parse(bought.json());
+    const ticket = await t.app.inject({ url: `/edocument/${documentKey}` });
+    expect(ticket.headers['cache-control']).toBe('private, no-store');
+    expect(ticket.body).toContain('<html lang="en" dir="ltr"');
+    expect(ticket.body).toContain(`<main data-url="/edocument/${documentKey}" data-locale="en">`);
+    expect(dataOf(ticket.body)!.answers[`edocument:${documentKey}`]).toEqual(
+      (await t.app.inject({ url: `/api/edocument/${documentKey}` })).json(),
+    );
+    const inHebrew = (await t.app.inject({ url: `/edocument/${documentKey}?language=he` })).body;
+    expect(inHebrew).toContain('data-locale="he"');
     // An order page that is gone (410) or not found is the shop's to draw, with its own message.
     const unknown = await t.app.inject({ url: '/order/987654' });
     expect(unknown.statusCode).toBe(404);

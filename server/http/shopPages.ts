@@ -97,13 +97,22 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
     // for the shop.
     const filtered = Object.keys(query).some((k) => k !== 'language');
     // Drawn with React by the box office where it can (server/http/seo/drawnPages.ts), else by the shop.
-    const rendered = renderer && !filtered ? await renderer.page(path, head, status, isPhone(request)) : null;
-    return reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .header('vary', rendered ? 'cookie, user-agent, sec-ch-ua-mobile' : 'cookie')
-      .type('text/html; charset=utf-8')
-      .send(renderIndex(template, head, rendered));
+    const rendered =
+      renderer && !filtered
+        ? await renderer.page(path, head, status, {
+            phone: isPhone(request),
+            languageAsked: query.language !== undefined,
+          })
+        : null;
+    return (
+      reply
+        .code(status)
+        // An e-ticket drawn with its order is the customer's alone.
+        .header('cache-control', rendered?.personal ? 'private, no-store' : 'no-cache')
+        .header('vary', rendered ? 'cookie, user-agent, sec-ch-ua-mobile' : 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(renderIndex(template, head, rendered))
+    );
   };
   app.decorate('sendShopPage', sendShopPage);
 

@@ -14,8 +14,10 @@ import { localePart } from '../i18n/localeParts.ts';
 import { session } from '../state/session.ts';
 import { seedPreloaded } from '../ui/preloaded.ts';
 import { pinRenderScreen, pinRenderTime } from '../ui/renderClock.ts';
-import { createTestApp, type TestApp } from '../../server/testing/harness.ts';
-import { boardKey, LIST_KEYS, orderKey, type PageData } from './pageData.ts';
+import { createTestApp, type TestApp, visitor } from '../../server/testing/harness.ts';
+import { boardKey, edocumentKey, LIST_KEYS, orderKey, type PageData } from './pageData.ts';
+import { CheckoutCompletedSchema } from '../api/contract/checkout.ts';
+import { commit, seatShop } from '../../server/testing/checkout.ts';
 import { renderPage } from './renderPage.tsx';
 import { localeMessages, venueOf } from './testing.ts';
 
@@ -44,6 +46,11 @@ describe('hydrating a page the box office drew', () => {
       presentation: await get(`/api/presentations/${movie.id}`),
       prices: await get(`/api/presentations/${movie.id}/ticketGroups`),
     };
+    // An order's e-ticket (its key authorises it).
+    const shop = await seatShop(t);
+    const me = visitor();
+    const bought = await commit(t.app, me, crypto.randomUUID(), shop.cart(await shop.hold(me, 2)));
+    const { documentKey } = CheckoutCompletedSchema.parse(bought.json());
     const pages = [
       { name: 'the events board (en)', url: '/', locale: 'en', answers: { [boardKey(null)]: board } },
       {
@@ -87,6 +94,13 @@ describe('hydrating a page the box office drew', () => {
         answers: { [LIST_KEYS.memberships]: await get('/api/memberships') },
       },
       { name: 'the 404 page (he)', url: '/no-such-page', locale: 'he', answers: {} },
+      {
+        name: 'an e-ticket (en, phone)',
+        url: `/edocument/${documentKey}`,
+        locale: 'en',
+        phone: true,
+        answers: { [edocumentKey(documentKey)]: await get(`/api/edocument/${documentKey}`) },
+      },
     ] as const;
     // The box office's renders first, in Node as on the server: no window, no document.
     for (const page of pages) {
@@ -147,6 +161,7 @@ describe('hydrating a page the box office drew', () => {
     'the donations (he)',
     'the memberships (ar, phone)',
     'the 404 page (he)',
+    'an e-ticket (en, phone)',
   ])('%s', async (name) => {
     const { url, locale, data, core, html } = cases.find((c) => c.name === name)!;
     const container = document.createElement('div');
@@ -181,8 +196,9 @@ describe('hydrating a page the box office drew', () => {
     // Loaded with a document in place, as in a browser.
     const { hydrateRoot } = await import('react-dom/client');
     const errors: string[] = [];
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <App>
           <RouterProvider router={router} />
@@ -193,5 +209,7 @@ describe('hydrating a page the box office drew', () => {
     expect(errors).toEqual([]);
     // Hydrated and then at the real screen's layout, what it shows is still the page drawn.
     expect(container.textContent?.length).toBeGreaterThan(0);
+    // Its timers (Mantine's, the page's) end with it, before the browser's globals go.
+    await act(async () => root?.unmount());
   });
 });

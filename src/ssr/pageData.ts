@@ -20,6 +20,9 @@ export const boardKey = (date: string | null): string => `board:${date ?? 'all'}
 /** The load key of a presentation's order page: the presentation and its prices. */
 export const orderKey = (id: number): string => `order:${id}`;
 
+/** The load key of an e-ticket, by its document key. */
+export const edocumentKey = (documentKey: string): string => `edocument:${documentKey}`;
+
 /** The load keys of the lists the shop sells from: vouchers, donation funds, memberships. */
 export const LIST_KEYS = {
   vouchers: 'vouchers',

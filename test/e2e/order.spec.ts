@@ -81,7 +81,7 @@ for (const [lang, index] of [
     await page.getByTestId('open-etickets').click();
     await expect(page.getByTestId('eticket')).toHaveCount(2);
     await expect(page.getByTestId('ticket-qr')).toHaveCount(2);
-    await expect(page.getByTestId('ticket-qr').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(page.getByTestId('ticket-qr').first()).toHaveAttribute('src', /^data:image\/svg\+xml,/);
     await expect(page.getByTestId('eticket-venue-address')).toHaveText([
       cinemaAddress[lang],
       cinemaAddress[lang],

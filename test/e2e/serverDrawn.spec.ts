@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
-import { boardReady } from './helpers.ts';
+import { boardReady, buySeats, cinemaShows } from './helpers.ts';
 
 /**
  * A phone shows the page before any script has run. The public pages are drawn by the box office with
@@ -119,6 +119,9 @@ test('hydrating the board changes nothing on screen, and its first paint is the 
 /** A phone's browser: the box office draws the page for a phone's screen (server/http/shopPages.ts). */
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+
+/** A phone, as a phone's browser says it is. */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: PHONE_UA };
 
 /** A presentation on sale with a seat map, as the board lists it. */
 async function reservedShow(page: Page): Promise<PresentationSummary> {
@@ -241,6 +244,46 @@ test('hydrating an order page, the lists and the 404 page changes nothing on a p
   const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
   await expect(page.getByTestId('order-flow')).toBeVisible();
   expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(heading);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an e-ticket is drawn with its order and its QR codes, in its language, and hydrates unmoved', async ({
+  browser,
+  request,
+}) => {
+  const show = (await cinemaShows(request, 12))[30]!;
+  const { documentKey } = await buySeats(request, show, { count: 2, locale: 'en' });
+  // Without scripts: the tickets and their QR codes, in the order's language (the link names none).
+  const bare = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  const still = await bare.newPage();
+  const res = await still.goto(`/edocument/${documentKey}`);
+  expect(res?.headers()['cache-control']).toBe('private, no-store');
+  await expect(still.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(still.getByTestId('ticket-qr')).toHaveCount(2);
+  await expect(still.getByTestId('ticket-qr').first()).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+  await still.screenshot({ path: test.info().outputPath('server-edocument-en-390.png'), fullPage: true });
+  await bare.close();
+  // With them: nothing moves as the shop takes it over.
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/edocument/${documentKey}`, { waitUntil: 'commit' });
+  await expect(page.getByTestId('ticket-qr').first()).toBeVisible();
+  const selector = 'h1, button, [data-testid=ticket-qr], [data-testid=edocument]';
+  const before = await layoutOf(page, selector);
+  release();
+  await boardReady(page);
+  expect(await layoutOf(page, selector)).toEqual(before);
   expect(errors).toEqual([]);
   await context.close();
 });

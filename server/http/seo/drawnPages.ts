@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { parseDecimalId } from '../../../src/api/contract/common.ts';
+import { type Locale, parseDecimalId } from '../../../src/api/contract/common.ts';
+import { OrderDocumentSchema } from '../../../src/api/contract/order.ts';
 import { DonationsAnswerSchema } from '../../../src/api/contract/donations.ts';
 import { MembershipsAnswerSchema } from '../../../src/api/contract/memberships.ts';
 import { TicketGroupsAnswerSchema } from '../../../src/api/contract/presentations.ts';
 import { VouchersForSaleAnswerSchema } from '../../../src/api/contract/vouchers.ts';
 import { isKnownPath } from '../../../src/routing/paths.ts';
-import { LIST_KEYS, orderKey } from '../../../src/ssr/pageData.ts';
+import { edocumentKey, LIST_KEYS, orderKey } from '../../../src/ssr/pageData.ts';
+import { eDocumentOpenUntil, loadOrderDocument } from '../../services/orders/documents.ts';
 import { getPresentation, getSellablePresentation } from '../../services/catalogue/presentations.ts';
 import { assertSoldHere } from '../../services/catalogue/scope.ts';
 import { getTicketGroups } from '../../services/catalogue/ticketGroups.ts';
@@ -32,6 +34,10 @@ export interface DrawnPage {
   answers?: (app: FastifyInstance, path: string) => Promise<Answers | null>;
   /** What it shows changes with every order (vouchers left): drawn for each request, never kept. */
   fresh?: boolean;
+  /** The customer's own (an e-ticket): drawn for each request and sent `private, no-store`. */
+  personal?: boolean;
+  /** The language it speaks when its link names none (an e-ticket: its order's). */
+  ownLocale?: (answers: Answers) => Locale | null;
   /** The address the router draws, when not the page's own (every unknown path draws the same page). */
   url?: string;
 }
@@ -66,6 +72,27 @@ async function orderAnswers(app: FastifyInstance, path: string): Promise<Answers
   }
 }
 
+const EDOCUMENT = /^\/edocument\/([A-Za-z0-9_-]{16,64})\/?$/;
+
+/**
+ * An e-ticket, as GET /api/edocument/{key} answers it (its unguessable key authorises it), while it
+ * opens; one that no longer does is the browser's to draw, with its notice.
+ */
+async function edocumentAnswers(app: FastifyInstance, path: string): Promise<Answers | null> {
+  const key = EDOCUMENT.exec(path)?.[1];
+  if (!key) return null;
+  const { db, clock, settings } = app.deps;
+  const doc = await loadOrderDocument(db.kysely, { documentKey: key }, clock.now());
+  if (!doc) return null;
+  const until = await eDocumentOpenUntil(
+    db.kysely,
+    doc.reservationIdentifier,
+    settings.order.eDocumentGraceMinutes,
+  );
+  if (until !== null && clock.now() >= until) return null;
+  return { [edocumentKey(key)]: asSent(OrderDocumentSchema, doc) };
+}
+
 const exact = (re: RegExp) => (path: string, status: PageStatus) => status === 200 && re.test(path);
 
 /** The pages the box office draws, first match wins. */
@@ -98,6 +125,14 @@ export const DRAWN_PAGES: readonly DrawnPage[] = [
         memberships: await describeMemberships(deps.db.kysely, await membershipsOnSale(deps.db.kysely)),
       }),
     }),
+  },
+  {
+    matches: exact(EDOCUMENT),
+    module: 'src/flows/edocument/EDocumentPage.tsx',
+    personal: true,
+    answers: edocumentAnswers,
+    // Without a language in its link an e-ticket speaks its order's (useOrderLanguage.ts).
+    ownLocale: (answers) => (Object.values(answers)[0] as { locale?: Locale } | undefined)?.locale ?? null,
   },
   // A path the shop has no page for: its 404 page, the same for every such path (404 for an unknown
   // presentation or code is its page's own, drawn by the browser).

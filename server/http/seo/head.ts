@@ -71,11 +71,12 @@ export function headTags(h: PageHead, rendered?: RenderedPage | null): string {
  * replaced by the page's tags. The template is the built file, read once.
  */
 export function renderIndex(template: string, h: PageHead, rendered?: RenderedPage | null): string {
-  const dir = RTL.has(h.locale) ? 'rtl' : 'ltr';
+  const locale = rendered?.locale ?? h.locale;
+  const dir = RTL.has(locale) ? 'rtl' : 'ltr';
   // Mantine's colours hang on the scheme's attribute, which its script would set: the shop is light only.
   const html = template.replace(
     /<html[^>]*>/i,
-    `<html lang="${h.locale}" dir="${dir}" data-mantine-color-scheme="light">`,
+    `<html lang="${locale}" dir="${dir}" data-mantine-color-scheme="light">`,
   );
   if (rendered) {
     // Drawn by the box office with React (pageRender.ts): its stylesheets come inline, so the page's one

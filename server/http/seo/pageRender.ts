@@ -33,6 +33,10 @@ export interface RenderedPage {
   modules: string[];
   /** What it was drawn with (the answers, the time, the screen): inlined for the shop to hydrate with. */
   data: PageData;
+  /** The language it was drawn in: its head's, or its own (an e-ticket's order's). */
+  locale: Locale;
+  /** The customer's own (an e-ticket): never kept by a cache. */
+  personal: boolean;
 }
 
 const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
@@ -88,16 +92,22 @@ export class PageRenderer {
    * The page drawn with React, or null when the box office does not draw it or cannot (the page is then
    * the browser's to draw, as before: a failed render is logged, never an error page).
    */
-  page(path: string, head: PageHead, status: PageStatus, phone: boolean): Promise<RenderedPage | null> {
+  page(
+    path: string,
+    head: PageHead,
+    status: PageStatus,
+    screen: { phone: boolean; languageAsked: boolean },
+  ): Promise<RenderedPage | null> {
+    const { phone, languageAsked } = screen;
     const page = DRAWN_PAGES.find((p) => p.matches(path, status));
     if (!page) return Promise.resolve(null);
     const url = page.url ?? path;
     const draw = () =>
-      this.draw(page, url, head, phone).catch((err: unknown) => {
+      this.draw(page, url, head, phone, languageAsked).catch((err: unknown) => {
         this.app.log.warn({ err, path }, 'the page could not be rendered on the server');
         return null;
       });
-    if (page.fresh) return draw();
+    if (page.fresh || page.personal) return draw();
     let byUrl = this.renders.get(head);
     if (!byUrl) this.renders.set(head, (byUrl = new Map()));
     const key = `${url}|${phone ? 'phone' : 'wide'}`;
@@ -111,6 +121,7 @@ export class PageRenderer {
     url: string,
     head: PageHead,
     phone: boolean,
+    languageAsked: boolean,
   ): Promise<RenderedPage | null> {
     const { settings, db, clock } = this.app.deps;
     // The board's head carries its answers (the shop's own first render uses them without a renderer).
@@ -119,17 +130,25 @@ export class PageRenderer {
     const drawn = inlined ?? (answers ? { answers, now: clock.now() } : null);
     if (!drawn) return null;
     const data: PageData = { ...drawn, phone };
+    const own = !languageAsked && answers ? page.ownLocale?.(answers) : null;
+    const locale = own && settings.locales.enabled.includes(own) ? own : head.locale;
     const rendered = await this.render({
       url,
-      locale: head.locale,
+      locale,
       // As GET /api/settings answers it (the answer schema keeps only what the shop is sent).
       settings: SettingsAnswerSchema.parse(settings),
       menu: await shopMenu(db.kysely, settings, () => clock.now()),
-      messages: this.messagesOf(head.locale),
+      messages: this.messagesOf(locale),
       data,
     });
     if (rendered.kind !== 'page') return null;
-    return { html: rendered.html, ...this.assetsOf(page.module), data };
+    return {
+      html: rendered.html,
+      ...this.assetsOf(page.module),
+      data,
+      locale,
+      personal: page.personal === true,
+    };
   }
 
   /**

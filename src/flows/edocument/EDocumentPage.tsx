@@ -14,6 +14,7 @@ import { waiverPath } from '../../routing/paths.ts';
 import { OrderDetailsText } from '../../ui/OrderDetailsText.tsx';
 import { OrderPaymentList } from '../../ui/OrderPayments.tsx';
 import { useAsync } from '../../ui/useAsync.ts';
+import { edocumentKey } from '../../ssr/pageData.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { useShowTime } from '../../ui/useShowTime.ts';
 import { usePageMeta } from '../../ui/usePageMeta.ts';
@@ -61,7 +62,8 @@ export default function EDocumentPage() {
   const when = useShowTime();
   const { documentKey = '' } = useParams();
   const valid = /^[A-Za-z0-9_-]{16,64}$/.test(documentKey);
-  const state = useAsync((signal) => api.edocument(documentKey, signal), documentKey);
+  // The box office draws the e-ticket with it (server/http/seo/drawnPages.ts): its key authorises it.
+  const state = useAsync((signal) => api.edocument(documentKey, signal), edocumentKey(documentKey));
   useOrderLanguage(state.status === 'done' ? state.data.locale : null);
   usePageMeta({ title: state.status === 'done' ? t(titleKey(state.data)) : null });
   if (!valid) return <NotFoundPage />;

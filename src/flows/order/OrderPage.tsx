@@ -18,6 +18,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../../state/session.ts';
 import { vodPath } from '../../routing/paths.ts';
 import { customerState } from '../../state/customer.ts';
+import { cart } from '../../state/cart.ts';
 import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import type { Settings } from '../../api/contract/session.ts';
 
@@ -30,6 +31,7 @@ export default function OrderPage() {
   const locale = useLocale();
   const { settings } = useSnapshot(session);
   const account = useSnapshot(customerState);
+  const shopCart = useSnapshot(cart);
   const { presentationId } = useParams();
   // As the box office reads it: '0x10' or '16.0' is no presentation (the page answers 404 too).
   const id = parseDecimalId(presentationId ?? '') ?? 0;
@@ -85,9 +87,10 @@ export default function OrderPage() {
         ) : (
           <Skeleton height={220} radius="md" aria-busy="true" />
         )
-      ) : settings && !account.checked ? (
-        // The flow's form starts with a logged-in customer's details: it waits until the box office
-        // has said who is logged in (a reload on a busy machine answered the order before that).
+      ) : settings && (!account.checked || !shopCart.restored) ? (
+        // The flow's form starts with a logged-in customer's details, or those of the last order of
+        // this visit (the cart's): it waits until the box office has said who is logged in and what the
+        // cart holds (a reload on a busy machine answered the order before that).
         <Skeleton height={220} radius="md" aria-busy="true" />
       ) : settings ? (
         <OrderFlow
