@@ -9,6 +9,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchLongTasks } from './longTasks.ts';
 import { benchOnsale } from './onsale.ts';
 import { benchOrderSearch } from './orderSearch.ts';
+import { benchPages } from './pages.ts';
 import { benchSeatplanImport } from './seatplanImport.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
@@ -73,6 +74,8 @@ await benchVod();
 // The shop on a phone: the JavaScript each route loads, then Lighthouse (mobile) on the same routes,
 // then what holds the main thread while each starts (Chromium's trace, by task and part).
 await benchBundle().then(benchLighthouse).then(benchLongTasks);
+// The pages the box office draws with React, per second against a plain route, and a burst (pages.json).
+await benchPages();
 
 if (process.env.BENCH_SKIP_SEATMAP !== '1') {
   const seatmap = spawnSync(process.execPath, [join(import.meta.dirname, 'seatmap', 'run.ts')], {

@@ -15,6 +15,7 @@ import { takePageData } from './ssr/pageData.ts';
 import { partnerQuery } from './state/partnerContext.ts';
 import { seedPreloaded } from './ui/preloaded.ts';
 import { pinRenderScreen, pinRenderTime } from './ui/renderClock.ts';
+import { api } from './api/endpoints.ts';
 import { restoreCart } from './state/cart.ts';
 import { restorePurchase } from './state/purchase.ts';
 import { refreshCustomer } from './state/customer.ts';
@@ -57,11 +58,15 @@ async function boot(): Promise<void> {
     setLocale(choice.locale);
     const router = await routerReady;
     // What is this customer's alone (their name, their cart): the box office drew the page for anyone,
-    // so a hydrated page asks for it once hydrated; a page drawn here asks at once.
+    // so a hydrated page asks for it now and shows it once hydrated; a page drawn here asks at once.
+    const asked = serverDrawn ? { customer: api.refreshCustomer(), cart: api.loadCart() } : null;
+    // Read once hydrated (an answer that fails is handled there, not lost meanwhile).
+    void asked?.customer.catch(() => undefined);
+    void asked?.cart.catch(() => undefined);
     const personal = () => {
       restorePurchase();
-      void refreshCustomer();
-      void restoreCart();
+      void refreshCustomer(asked?.customer);
+      void restoreCart(asked?.cart);
     };
     const shop = (
       <StrictMode>

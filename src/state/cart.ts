@@ -83,14 +83,17 @@ function replace(next: CartState) {
  * Restores the cart the box office keeps for this visitor. Its seats are those still held; entries
  * the shop added meanwhile (an order page that loaded first) are kept.
  */
-export function restoreCart(): Promise<void> {
-  restoring = load();
+export function restoreCart(
+  /** The box office's answer, when already asked for (a drawn page asks early, applies it once hydrated). */
+  answer: ReturnType<typeof api.loadCart> = api.loadCart(),
+): Promise<void> {
+  restoring = load(answer);
   return restoring;
 }
 
-async function load(): Promise<void> {
+async function load(answer: ReturnType<typeof api.loadCart>): Promise<void> {
   try {
-    const { cart: stored } = await api.loadCart();
+    const { cart: stored } = await answer;
     const known = new Set(cart.presentations.map((e) => e.presentationId));
     for (const p of stored.presentations) {
       const { seats, ...info } = p;

@@ -20,9 +20,12 @@ export function setCustomer(customer: CustomerAccount | null): void {
 }
 
 /** Asks the box office who the session cookie belongs to; a failure counts as logged out. */
-export async function refreshCustomer(): Promise<CustomerAccount | null> {
+export async function refreshCustomer(
+  /** The box office's answer, when already asked for (a drawn page asks early, applies it once hydrated). */
+  answer: ReturnType<typeof api.refreshCustomer> = api.refreshCustomer(),
+): Promise<CustomerAccount | null> {
   try {
-    const { data } = await api.refreshCustomer();
+    const { data } = await answer;
     setCustomer(data.customerInfo);
     return data.customerInfo;
   } catch {

@@ -64,6 +64,7 @@ test('a logged-in customer saves a card and pays the next order with it, without
   page,
   request,
 }) => {
+  test.setTimeout(90_000); // two whole orders
   await logInFromHeader(page, 'en', '052-7654321', 'Avi');
 
   const [first, second] = (await cinemaShows(request, 12)).slice(2, 4);
