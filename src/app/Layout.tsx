@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Container, Group, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -22,7 +22,12 @@ export function Layout() {
   const appName = t('app.name');
   const items = menuItems(t, menu);
   useIdlePrefetch();
+  // The page's head came with its title (the box office writes it, a page's own included): the shop's name
+  // is written again only when the language changes it, never over a page's title as the shop starts.
+  const titled = useRef(appName);
   useEffect(() => {
+    if (titled.current === appName) return;
+    titled.current = appName;
     document.title = appName;
   }, [appName]);
   const invalidLanguage =

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillCard } from './helpers.ts';
+import { boardReady, fillCard } from './helpers.ts';
 
 /**
  * Order confirmations in real Chromium against the real server: after an order the confirmation says
@@ -11,6 +11,7 @@ test('an order’s confirmation e-mail reaches the mail outbox with its e-ticket
 }) => {
   const email = `mail.${Date.now()}@example.com`;
   await page.goto('/donations?language=en');
+  await boardReady(page);
   await page.getByTestId('donation-amount-12').click();
   await page.getByTestId('next-step').click();
   await page.locator('input[name=firstName]').fill('Tamar');

@@ -11,7 +11,7 @@ import { SEAT_STATE, seatKeyOf } from '../../workers/seatplan/model.ts';
 import { parsePlan } from '../../workers/seatplan/parse.ts';
 import { validateSelection } from '../../workers/seatplan/rules.ts';
 import { DEMO_ORDER_TERMS } from '../../server/seed/terms.ts';
-import { cinemaShows as showsOfPlan, fillCard, type Lang, shot } from './helpers.ts';
+import { boardReady, cinemaShows as showsOfPlan, fillCard, type Lang, shot } from './helpers.ts';
 
 /**
  * The customer form in real Chromium: the generic field messages (required, letters only, e-mail,
@@ -109,6 +109,7 @@ test("the terms box's link opens the venue's terms in the page's language, the b
     await page.setViewportSize(lang === 'he' ? { width: 390, height: 844 } : { width: 1280, height: 900 });
     // The shortest way to the details step: a donation of a fixed amount.
     await page.goto(`/donations?language=${lang}`);
+    await boardReady(page);
     await page.getByTestId('donation-amount-12').click();
     await page.getByTestId('next-step').click();
     const box = page.getByTestId('terms');

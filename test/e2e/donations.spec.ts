@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillCard } from './helpers.ts';
+import { boardReady, fillCard } from './helpers.ts';
 
 /**
  * The donation order in real Chromium against the real server and its sandbox acquirer: a fund's fixed
@@ -24,6 +24,7 @@ for (const [lang, amount, shown, title] of [
 ] as const) {
   test(`a custom amount is donated and its receipt opens (${lang})`, async ({ page }) => {
     await page.goto(`/donations?language=${lang}`);
+    await boardReady(page);
     await expect(page.getByTestId('donation-fund')).toHaveCount(1);
     await page.getByTestId('donation-custom-1').click();
     await page.getByTestId('donation-custom-amount-1').fill(amount);
@@ -62,6 +63,7 @@ for (const [lang, amount, shown, title] of [
 
 test('a donation paid on the hosted payment page completes back in the shop (en)', async ({ page }) => {
   await page.goto('/donations?language=en');
+  await boardReady(page);
   await page.getByTestId('donation-amount-12').click();
   await page.getByTestId('donation-quantity-1').fill('2');
   await page.getByTestId('next-step').click();
@@ -84,6 +86,7 @@ test('going on with nothing chosen says mustSelectDonations; an amount out of bo
   page,
 }) => {
   await page.goto('/donations?language=en');
+  await boardReady(page);
   await page.getByTestId('next-step').click();
   await expect(page.getByTestId('flow-notice')).toHaveText('Choose a donation before you go on');
   await page.getByTestId('donation-custom-1').click();
@@ -103,6 +106,7 @@ test('a voucher cart and a donation cart clear each other; the header cart shows
   page,
 }) => {
   await page.goto('/donations?language=en');
+  await boardReady(page);
   await page.getByTestId('donation-amount-11').click();
   await page.getByTestId('cart-button').click();
   await expect(page.getByTestId('cart-donations')).toContainText('Young Musicians Fund');
@@ -110,6 +114,8 @@ test('a voucher cart and a donation cart clear each other; the header cart shows
   await page.keyboard.press('Escape');
 
   await page.goto('/digital?language=en');
+
+  await boardReady(page);
   await expect(page.getByTestId('cart-cleared')).toHaveCount(0);
   await page.getByTestId('voucher-price-11').click();
   await expect(page.getByTestId('cart-cleared')).toHaveText(
@@ -122,6 +128,7 @@ test('a voucher cart and a donation cart clear each other; the header cart shows
 
   // Back to the donations: the voucher cart is kept until a donation is chosen.
   await page.goto('/donations?language=en');
+  await boardReady(page);
   await page.getByTestId('cart-button').click();
   await expect(page.getByTestId('cart-vouchers')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -142,6 +149,7 @@ test.describe('on a 390-pixel phone', () => {
   for (const lang of ['he', 'en'] as const) {
     test(`the donation form fits the screen (${lang})`, async ({ page }) => {
       await page.goto(`/donations?language=${lang}`);
+      await boardReady(page);
       await page.getByTestId('donation-custom-1').click();
       await page.getByTestId('donation-custom-amount-1').fill('5');
       await page.getByTestId('next-step').click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { VouchersAnswer } from '../../src/api/contract/customer.ts';
-import { fillCard, logInInPanel } from './helpers.ts';
+import { boardReady, fillCard, logInInPanel } from './helpers.ts';
 
 /**
  * The voucher shop in real Chromium against the real server and its sandbox acquirer: choosing
@@ -124,6 +124,7 @@ test('two fixed gift cards in English with a gift box by post, for a customer al
 }) => {
   await logInByEmail(page, 'avi@example.com', 'avi-demo-2026');
   await page.goto('/digital?language=en');
+  await boardReady(page);
   const card = page.getByTestId('voucher-offer').filter({ hasText: 'Cinema gift card' });
   await card.getByText('₪100.00').click();
   await page.getByTestId('voucher-quantity-1').fill('2');
@@ -164,6 +165,7 @@ test('two fixed gift cards in English with a gift box by post, for a customer al
 test('a voucher paid by PayPal: back in the shop the order is complete (en)', async ({ page }) => {
   await logInByEmail(page, 'avi@example.com', 'avi-demo-2026');
   await page.goto('/digital?language=en');
+  await boardReady(page);
   await page.getByTestId('voucher-quantity-3').fill('1');
   await page.getByTestId('next-step').click();
   await page.getByTestId('next-step').click();
@@ -185,6 +187,7 @@ test('going on with nothing chosen says mustSelectVouchers; an open price out of
   page,
 }) => {
   await page.goto('/digital?language=en');
+  await boardReady(page);
   await page.getByTestId('next-step').click();
   await expect(page.getByTestId('flow-notice')).toHaveText('Choose a voucher before you go on');
   await expect(page.getByTestId('step-title')).toHaveText('Choose vouchers');
@@ -217,6 +220,7 @@ test.describe('on a 390-pixel phone', () => {
       page,
     }) => {
       await page.goto(`/digital?language=${lang}`);
+      await boardReady(page);
       await expect(page.getByTestId('step-progress')).toHaveText(progress);
       const cards = page.getByTestId('voucher-offer');
       await expect(cards).toHaveCount(4);
@@ -245,6 +249,7 @@ test('a gift card sent as a gift: the recipient’s e-mail, with the code and th
   const to = `gift.${Date.now()}@example.com`;
   await logInByEmail(page, 'avi@example.com', 'avi-demo-2026');
   await page.goto('/digital?language=en');
+  await boardReady(page);
   await page.getByTestId('voucher-offer').filter({ hasText: 'Cinema gift card' }).getByText('₪50.00').click();
   await page.getByTestId('next-step').click();
   await page.getByTestId('next-step').click(); // logged in
