@@ -40,6 +40,22 @@ async function expectUnmovedFirstPaint(page: Page) {
   expect(seen.lcpInPrepaint.every(Boolean)).toBe(true);
 }
 
+/**
+ * Holds the shop's script back until the returned function is called: the page is seen as the box office
+ * sent it, then taken over by the shop.
+ */
+async function holdShopScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test('without scripts the board already shows its events, with links to their orders', async ({
   browser,
 }) => {
@@ -80,14 +96,7 @@ test('hydrating the board changes nothing on screen, and its first paint is the 
   });
   await watchPaints(page);
   // The shop's script held back a moment, to see the page as the box office sent it.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdShopScript(page);
   // Module scripts hold DOMContentLoaded: the page is looked at as soon as it is painted.
   await page.goto('/?language=en', { waitUntil: 'commit' });
   const cards = page.getByTestId('feature-card');
@@ -206,14 +215,7 @@ test('hydrating an order page, the lists and the 404 page changes nothing on a p
   ] as const;
   for (const [url, selector] of pages) {
     // The shop's script held back, to see the page as the box office sent it.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdShopScript(page);
     await page.goto(url, { waitUntil: 'commit' });
     await expect(page.locator('#root[data-ssr] h1').first()).toBeVisible();
     const before = await layoutOf(page, selector);
@@ -225,14 +227,7 @@ test('hydrating an order page, the lists and the 404 page changes nothing on a p
     await page.unrouteAll();
   }
   // A tap before the shop answers is not lost: it lands once the shop has taken the page over.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdShopScript(page);
   await page.goto('/donations?language=en', { waitUntil: 'commit' });
   await page.getByTestId('donation-custom-1').click();
   expect(await page.locator('#root[data-ready]').count()).toBe(0);
@@ -269,14 +264,7 @@ test('an e-ticket is drawn with its order and its QR codes, in its language, and
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((done) => {
-    release = done;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdShopScript(page);
   await page.goto(`/edocument/${documentKey}`, { waitUntil: 'commit' });
   await expect(page.getByTestId('ticket-qr').first()).toBeVisible();
   const selector = 'h1, button, [data-testid=ticket-qr], [data-testid=edocument]';
