@@ -92,7 +92,9 @@ export const SEAT_MAP_START_MS = 30_000;
 /** Opens the order flow of a presentation with its seats shown as a list. */
 export async function openSeatList(page: Page, lang: Lang, presentationId: number) {
   await page.goto(`/order/${presentationId}?language=${lang}`);
-  await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('seat-map-canvas').locator('canvas')).toBeVisible({
+    timeout: SEAT_MAP_START_MS,
+  });
   await page.getByRole('button', { name: labels[lang].listView }).click();
   // The list waits for the seat map's engine, which starts after its renderer (software WebGL here).
   await expect(page.getByTestId('seat-list-view')).toBeVisible({ timeout: SEAT_MAP_START_MS });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { issuedVisitor } from './visitors.ts';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
 import {
@@ -187,6 +187,17 @@ test('a declined card shows the payment error and keeps the seats; a good card t
   await expect(page.getByTestId('confirmation')).toBeVisible();
 });
 
+/** The seat map of this context hears nothing after its first seat status: the stream and the polls fail. */
+async function holdSeatStatus(context: BrowserContext) {
+  await context.route('**/api/seats/status-stream**', (route) => route.abort());
+  let loaded = false;
+  await context.route('**/api/seats/seats-statusV2**', async (route) => {
+    if (loaded) return route.abort();
+    loaded = true;
+    return route.continue();
+  });
+}
+
 test('two customers race for one seat: exactly one gets it, and the other is told', async ({
   browser,
   request,
@@ -194,6 +205,10 @@ test('two customers race for one seat: exactly one gets it, and the other is tol
   const show = (await cinemaShows(request))[3]!;
   const [seat] = await freeRegularSeats(request, show);
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  // Both taps leave before either map hears of the other: the seat status each map loaded is all it gets
+  // (the stream is down, and its polls answer the status as loaded). Otherwise a loaded machine lets one
+  // map show the seat taken before its tap, and that customer never taps.
+  await Promise.all(contexts.map(holdSeatStatus));
   const pages = await Promise.all(contexts.map((c) => c.newPage()));
   await Promise.all(pages.map((p) => openSeatList(p, 'en', show.id)));
   await Promise.all(pages.map((p) => seatButton(p, 'en', seat!).click()));
