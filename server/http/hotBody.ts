@@ -24,9 +24,9 @@ export class HotBody {
    * `quality`: brotli's; 5 for what changes seldom (plans, the board: smaller, at no cost that counts),
    * 4 for the status map, made again on every seat change of an on-sale.
    */
-  constructor(json: string, quality = 5) {
+  constructor(text: string, quality = 5) {
     this.quality = quality;
-    this.raw = Buffer.from(json);
+    this.raw = Buffer.from(text);
     this.etag = `"${createHash('sha1').update(this.raw).digest('base64url')}"`;
   }
 
@@ -74,11 +74,12 @@ export function sendHot(
   reply: FastifyReply,
   body: HotBody,
   cacheControl: string,
+  as: { type: string; vary: string } = { type: 'application/json; charset=utf-8', vary: 'accept-encoding' },
 ): FastifyReply {
-  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', as.vary);
   if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   const { body: bytes, encoding } = body.encoded(request.headers['accept-encoding']);
   // @fastify/compress leaves an answer that already has a Content-Encoding alone.
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(bytes);
+  return reply.type(as.type).send(bytes);
 }

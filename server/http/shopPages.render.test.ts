@@ -91,7 +91,15 @@ describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
     const ua = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36';
     const phone = await t.app.inject({ url: `/order/${movie.id}`, headers: { 'user-agent': ua } });
     expect(dataOf(phone.body)!.phone).toBe(true);
-    expect(phone.headers.vary).toBe('cookie, user-agent, sec-ch-ua-mobile');
+    expect(phone.headers.vary).toBe('accept-encoding, cookie, user-agent, sec-ch-ua-mobile');
+    // Kept for everyone while its render is: the same bytes, and a 304 to a browser that has them.
+    const again = await t.app.inject({ url: `/order/${movie.id}`, headers: { 'user-agent': ua } });
+    expect(again.headers.etag).toBe(phone.headers.etag);
+    expect(again.body).toBe(phone.body);
+    const held = { 'user-agent': ua, 'if-none-match': String(phone.headers.etag) };
+    expect((await t.app.inject({ url: `/order/${movie.id}`, headers: held })).statusCode).toBe(304);
+    const wide = await t.app.inject({ url: `/order/${movie.id}` });
+    expect(wide.headers.etag).not.toBe(phone.headers.etag);
     const hinted = (await t.app.inject({ url: '/', headers: { 'user-agent': ua, 'sec-ch-ua-mobile': '?0' } }))
       .body;
     expect(dataOf(hinted)!.phone).toBe(false);
@@ -122,6 +130,7 @@ describe.each(dialects)('the pages the box office draws on %s', (dialect) => {
     const { documentKey } = CheckoutCompletedSchema.parse(bought.json());
     const ticket = await t.app.inject({ url: `/edocument/${documentKey}` });
     expect(ticket.headers['cache-control']).toBe('private, no-store');
+    expect(ticket.headers.etag).toBeUndefined();
     expect(ticket.body).toContain('<html lang="en" dir="ltr"');
     expect(ticket.body).toContain(`<main data-url="/edocument/${documentKey}" data-locale="en">`);
     expect(dataOf(ticket.body)!.answers[`edocument:${documentKey}`]).toEqual(

@@ -3,8 +3,11 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { externalLinkRoute } from './externalLinks.ts';
+import { sendHot } from './hotBody.ts';
+import { PageBodies } from './seo/pageBodies.ts';
 import { renderIndex } from './seo/head.ts';
 import { LOCALE_COOKIE } from '../../src/api/contract/constants.ts';
+import { paths } from '../../src/routing/paths.ts';
 import { PageHeads } from './seo/pageHeads.ts';
 import { PageRenderer } from './seo/pageRender.ts';
 import { PageStatuses } from './pageStatus.ts';
@@ -63,6 +66,7 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
   const statuses = new PageStatuses(app, heads);
   // The pages the box office draws with React, when the shop was built with its renderer (issue 39).
   const renderer = await PageRenderer.load(app, staticDir);
+  const bodies = new PageBodies(renderer);
 
   await app.register(fastifyStatic, {
     root: staticDir,
@@ -104,20 +108,33 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
             languageAsked: query.language !== undefined,
           })
         : null;
-    return (
-      reply
-        .code(status)
-        // An e-ticket drawn with its order is the customer's alone.
-        .header('cache-control', rendered?.personal ? 'private, no-store' : 'no-cache')
-        .header('vary', rendered ? 'cookie, user-agent, sec-ch-ua-mobile' : 'cookie')
+    reply.code(status);
+    const vary = rendered
+      ? 'accept-encoding, cookie, user-agent, sec-ch-ua-mobile'
+      : 'accept-encoding, cookie';
+    // An e-ticket drawn with its order is the customer's alone; the voucher shop is drawn for each request.
+    if (rendered && (rendered.personal || !bodies.kept(rendered)))
+      return reply
+        .header('cache-control', rendered.personal ? 'private, no-store' : 'no-cache')
+        .header('vary', vary)
         .type('text/html; charset=utf-8')
-        .send(renderIndex(template, head, rendered))
-    );
+        .send(renderIndex(template, head, rendered));
+    // Any other page is the same for everyone as long as its head and its render are kept: written,
+    // hashed and compressed once, then sent as bytes (a 304 where the browser has it).
+    const body = bodies.of(rendered ?? head, () => renderIndex(template, head, rendered));
+    return sendHot(request, reply, body, 'no-cache', { type: 'text/html; charset=utf-8', vary });
   };
   app.decorate('sendShopPage', sendShopPage);
 
   app.get('/', sendShopPage);
   app.get('/index.html', sendShopPage);
+  // Every page the router knows is the shop's page at once: through the static files' wildcard, each
+  // would first cost a stat and a directory read for a file that is not there (half the box office's
+  // time for an order page under load: bench/pages.ts).
+  for (const page of new Set(
+    Object.values(paths).flatMap((p) => (p.endsWith('/*') ? [p, p.slice(0, -2)] : [p])),
+  ))
+    if (page !== '/') app.get(page, sendShopPage);
   // Spec section 2: a path beginning with /http is an external link; the box office decides where it goes
   // (a trusted host at once, any other after its "leaving" page: externalLinks.ts).
   app.get('/http*', externalLinkRoute(app));

@@ -52,6 +52,8 @@ const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
 export class PageRenderer {
   /** By the head a page was drawn with (10 s), then the address drawn. */
   private readonly renders = new WeakMap<PageHead, Map<string, Promise<RenderedPage | null>>>();
+  /** The renders kept with their heads, shared by every request for the page. */
+  private readonly keptRenders = new WeakSet<RenderedPage>();
   private readonly messages = new Map<Locale, Record<string, unknown>>();
   private readonly sheets = new Map<string, string>();
   private readonly app: FastifyInstance;
@@ -108,11 +110,26 @@ export class PageRenderer {
         return null;
       });
     if (page.fresh || page.personal) return draw();
+    return this.kept(head, `${url}|${phone ? 'phone' : 'wide'}`, draw);
+  }
+
+  /** Whether a render is kept with its head (drawn once for everyone), not drawn for one request. */
+  isKept(rendered: RenderedPage): boolean {
+    return this.keptRenders.has(rendered);
+  }
+
+  private kept(head: PageHead, key: string, draw: () => Promise<RenderedPage | null>) {
     let byUrl = this.renders.get(head);
     if (!byUrl) this.renders.set(head, (byUrl = new Map()));
-    const key = `${url}|${phone ? 'phone' : 'wide'}`;
     let rendered = byUrl.get(key);
-    if (!rendered) byUrl.set(key, (rendered = draw()));
+    if (!rendered)
+      byUrl.set(
+        key,
+        (rendered = draw().then((r) => {
+          if (r) this.keptRenders.add(r);
+          return r;
+        })),
+      );
     return rendered;
   }
 
