@@ -26,7 +26,7 @@ const PROCESS_TESTS = [
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 /**
- * `locales/xx.json?core` and `?rest`: the two parts of a locale file (src/i18n/localeParts.ts), so the
+ * `locales/xx.json?core`, `?rest` and `?staff`: the parts of a locale file (src/i18n/localeParts.ts), so the
  * first page loads only the texts it shows. Each part is a module of its own (`\0shop-locale:…`).
  */
 function localeParts(): Plugin {
@@ -35,7 +35,7 @@ function localeParts(): Plugin {
     name: 'shop:locale-parts',
     enforce: 'pre',
     resolveId(source, importer) {
-      const match = /^(.*\/locales\/[a-z]{2}\.json)\?(core|rest)$/.exec(source);
+      const match = /^(.*\/locales\/[a-z]{2}\.json)\?(core|rest|staff)$/.exec(source);
       if (!match?.[1] || !importer) return null;
       const file =
         match[1].startsWith('/') && !existsSync(match[1])
@@ -46,7 +46,8 @@ function localeParts(): Plugin {
     },
     load(id) {
       if (!id.startsWith(prefix)) return null;
-      const [file, part] = [id.slice(prefix.length, -5), id.slice(-4)];
+      const at = id.lastIndexOf(':');
+      const [file, part] = [id.slice(prefix.length, at), id.slice(at + 1)];
       this.addWatchFile(file);
       const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(localePart(messages, part as LocalePart)))});`;

@@ -1,15 +1,16 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { localeReady } from '../i18n/index.ts';
+import { localeReady, staffTextsReady } from '../i18n/index.ts';
 import { shopRoutes } from './routes.tsx';
 
 let made: RouteObject[] | null = null;
 
 /**
- * The shop's routes in the browser: a page waits for the rest of the customer's texts (localeReady).
+ * The shop's routes in the browser: a page waits for the rest of the customer's texts (localeReady), a
+ * staff page for the staff's too (staffTextsReady).
  * Made on first use, not as this module loads: the layout's link prefetch imports it (a cycle).
  */
 export function routes(): RouteObject[] {
-  made ??= shopRoutes(localeReady);
+  made ??= shopRoutes({ shop: localeReady, staff: staffTextsReady });
   return made;
 }
 

@@ -15,15 +15,26 @@ function ToVoucherShop() {
   return <Navigate to={{ pathname: paths.digital, search }} replace />;
 }
 
+/** What a page waits for besides its code: the customer's texts, or the staff's too. */
+export interface TextsReady {
+  shop: () => Promise<void>;
+  staff: () => Promise<void>;
+}
+
 /**
  * Every route of spec section 2. A page is loaded on its first visit, once every text of the customer's
- * language is there too (`textsReady`: in the browser, i18n's localeReady; the box office's renderer
- * has them all); the board's pages need only the core texts and do not wait.
+ * language is there too (`textsReady`: in the browser, i18n's localeReady, and for the staff's pages
+ * staffTextsReady; the box office's renderer has them all); the board's pages need only the core texts
+ * and do not wait.
  */
-export function shopRoutes(textsReady: () => Promise<void>): RouteObject[] {
-  const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-    lazy: async () => ({ Component: (await Promise.all([load(), textsReady()]))[0].default }),
-  });
+export function shopRoutes(textsReady: TextsReady): RouteObject[] {
+  const waitingFor =
+    (texts: () => Promise<void>) =>
+    (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+      lazy: async () => ({ Component: (await Promise.all([load(), texts()]))[0].default }),
+    });
+  const lazyPage = waitingFor(textsReady.shop);
+  const staffPage = waitingFor(textsReady.staff);
   return [
     {
       element: <Layout />,
@@ -58,9 +69,9 @@ export function shopRoutes(textsReady: () => Promise<void>): RouteObject[] {
         { path: paths.customerAreaLogin, ...lazyPage(() => import('../flows/account/LinkLoginPage.tsx')) },
         { path: paths.devSmsOutbox, ...lazyPage(() => import('../flows/account/SmsOutboxPage.tsx')) },
         { path: paths.devMailOutbox, ...lazyPage(() => import('../flows/account/MailOutboxPage.tsx')) },
-        { path: paths.staff, ...lazyPage(() => import('../backoffice/StaffPage.tsx')) },
+        { path: paths.staff, ...staffPage(() => import('../backoffice/StaffPage.tsx')) },
         { path: paths.waiver, ...lazyPage(() => import('../flows/waiver/WaiverPage.tsx')) },
-        { path: paths.preview, ...lazyPage(() => import('../flows/preview/PreviewPage.tsx')) },
+        { path: paths.preview, ...staffPage(() => import('../flows/preview/PreviewPage.tsx')) },
         // A partner's mini-sites are the board's pages: their texts are in the core too.
         { path: paths.miniSites, ...boardPage(() => import('../flows/events/MiniSitesPage.tsx')) },
         { path: paths.miniSite, ...boardPage(() => import('../flows/events/MiniSitePage.tsx')) },
@@ -72,7 +83,7 @@ export function shopRoutes(textsReady: () => Promise<void>): RouteObject[] {
     {
       path: paths.door,
       errorElement: <ErrorPage />,
-      ...lazyPage(() => import('../backoffice/door/DoorPage.tsx')),
+      ...staffPage(() => import('../backoffice/door/DoorPage.tsx')),
     },
   ];
 }

@@ -5,11 +5,12 @@ import type { LocalePart } from './localeParts.ts';
 
 type Messages = Record<string, unknown>;
 
-// Each locale is two chunks, loaded on demand: its core (the shell and the board) and the rest
-// (localeParts.ts).
+// Each locale is three chunks, loaded on demand: its core (the shell and the board), the rest of the
+// customer's pages, and the staff's (localeParts.ts).
 const loaders: Record<LocalePart, Record<string, () => Promise<Messages>>> = {
   core: import.meta.glob<Messages>('../../locales/*.json', { query: '?core', import: 'default' }),
   rest: import.meta.glob<Messages>('../../locales/*.json', { query: '?rest', import: 'default' }),
+  staff: import.meta.glob<Messages>('../../locales/*.json', { query: '?staff', import: 'default' }),
 };
 
 const loading = new Map<string, Promise<Messages>>();
@@ -28,10 +29,28 @@ function loadPart(locale: Locale, part: LocalePart): Promise<Messages> {
   return messages;
 }
 
-/** Both parts of a locale, merged. */
+/** A locale's customer texts (with the staff's once a staff page asked for them), merged. */
 async function loadMessages(locale: Locale): Promise<Messages> {
-  const [core, rest] = await Promise.all([loadPart(locale, 'core'), loadPart(locale, 'rest')]);
-  return mergeMessages(core, rest);
+  const parts: LocalePart[] = staffWanted ? ['core', 'rest', 'staff'] : ['core', 'rest'];
+  const loaded = await Promise.all(parts.map((part) => loadPart(locale, part)));
+  return loaded.reduce(mergeMessages);
+}
+
+/** Set once a staff page asked for its texts: a change of language then loads them too. */
+let staffWanted = false;
+const staffAdded = new Map<Locale, Promise<void>>();
+
+/** Adds a locale's staff texts to i18next once. */
+function addStaffTexts(locale: Locale): Promise<void> {
+  let done = staffAdded.get(locale);
+  if (!done) {
+    done = loadPart(locale, 'staff').then((staff) => {
+      i18next.addResourceBundle(locale, 'translation', staff, true, false);
+    });
+    done.catch(() => staffAdded.delete(locale));
+    staffAdded.set(locale, done);
+  }
+  return done;
 }
 
 function mergeMessages(a: Messages, b: Messages): Messages {
@@ -78,6 +97,15 @@ export function localeReady(): Promise<void> {
   return started.then(() => {
     const locale = i18next.language;
     return isLocale(locale) ? completeLocale(locale) : undefined;
+  });
+}
+
+/** Resolves when the staff's texts are loaded too (the back office, the door, the plan preview). */
+export function staffTextsReady(): Promise<void> {
+  staffWanted = true;
+  return started.then(async () => {
+    const locale = i18next.language;
+    if (isLocale(locale)) await Promise.all([completeLocale(locale), addStaffTexts(locale)]);
   });
 }
 
@@ -205,6 +233,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
     i18next.addResourceBundle(locale, 'translation', await loadMessages(locale), true, false);
     completed.add(locale);
   }
+  if (staffWanted) await addStaffTexts(locale);
   await i18next.changeLanguage(locale);
   applyDocumentLocale(locale);
   try {

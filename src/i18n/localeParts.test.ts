@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localePart } from './localeParts.ts';
+import { LOCALE_PARTS, localePart } from './localeParts.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const locales = ['he', 'en', 'ru', 'ar', 'pl'];
@@ -25,17 +25,30 @@ function keysUsedIn(dir: string, skip: RegExp): string[] {
     .map((m) => m[1] ?? '');
 }
 
-describe('the locale files in two parts', () => {
-  it.each(locales)('%s: core and rest hold every key exactly once', (locale) => {
+describe('the locale files in three parts', () => {
+  it.each(locales)('%s: core, rest and staff hold every key exactly once', (locale) => {
     const all = flatten(load(locale)).sort();
-    const core = flatten(localePart(load(locale), 'core'));
-    const rest = flatten(localePart(load(locale), 'rest'));
-    expect([...core, ...rest].sort()).toEqual(all);
-    expect(core.filter((k) => rest.includes(k))).toEqual([]);
-    // The point of the split: the first page's part is the small one.
+    const parts = LOCALE_PARTS.map((part) => flatten(localePart(load(locale), part)));
+    expect(parts.flat().sort()).toEqual(all);
+    expect(new Set(parts.flat()).size).toBe(all.length);
+    // The point of the split: the first page's part is the small one, and a customer's pages do not
+    // carry the back office's texts.
     expect(JSON.stringify(localePart(load(locale), 'core')).length).toBeLessThan(
       JSON.stringify(load(locale)).length / 2,
     );
+    expect(Object.keys(localePart(load(locale), 'rest'))).not.toContain('backoffice');
+  });
+
+  it('no customer page uses a text of the staff part', () => {
+    const staffKeys = new Set(flatten(localePart(load('en'), 'staff')));
+    const customerDirs = [
+      'src/app',
+      'src/ui',
+      ...readdirSync(join(root, 'src/flows')).map((d) => `src/flows/${d}`),
+    ];
+    const used = customerDirs.filter((d) => d !== 'src/flows/preview').flatMap((d) => keysUsedIn(d, /^$/));
+    expect(used.length).toBeGreaterThan(100);
+    expect(used.filter((k) => staffKeys.has(k))).toEqual([]);
   });
 
   it('the shell and the events board find all their texts in the core', () => {

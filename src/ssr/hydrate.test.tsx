@@ -187,7 +187,7 @@ describe('hydrating a page the box office drew', () => {
     session.settings = settings;
     session.menu = menu;
     session.locale = locale;
-    const routes = shopRoutes(() => Promise.resolve());
+    const routes = shopRoutes({ shop: () => Promise.resolve(), staff: () => Promise.resolve() });
     for (const { route } of matchRoutes(routes, url) ?? [])
       if (typeof route.lazy === 'function')
         Object.assign(route, { ...(await route.lazy()), lazy: undefined });

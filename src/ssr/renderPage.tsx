@@ -30,7 +30,9 @@ export type Rendered =
   | { kind: 'redirect'; status: number; location: string };
 
 // Every text is there on the server: no page waits for the rest of a locale.
-const { query, dataRoutes } = createStaticHandler(shopRoutes(() => Promise.resolve()));
+const { query, dataRoutes } = createStaticHandler(
+  shopRoutes({ shop: () => Promise.resolve(), staff: () => Promise.resolve() }),
+);
 
 const instances = new Map<string, I18n>();
 

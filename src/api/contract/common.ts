@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-import { supportedLocales } from './constants.ts';
+import { DECIMAL_ID, MAX_ID, supportedLocales } from './constants.ts';
 
 export {
   isLocale,
   type Locale,
+  MAX_ID,
+  parseDecimalId,
   rtlLocales,
   SINGLE_SEAT_POLICY,
   supportedLocales,
@@ -12,26 +14,8 @@ export {
 } from './constants.ts';
 export const LocaleSchema = z.enum(supportedLocales);
 
-/** The largest id the database holds (a 32-bit integer column). */
-export const MAX_ID = 2_147_483_647;
-
 /** A positive integer id in a JSON body or answer (a numeric string is also taken). */
 export const Id = z.coerce.number().int().positive().max(MAX_ID);
-
-// Plain decimal digits, no sign, no leading zero, at most ten: `Number()` (and so z.coerce) would also
-// read '0x10', '1e1', '+16', '16.0' and ' 16' as ids, giving one resource many addresses.
-const DECIMAL_ID = /^[1-9][0-9]{0,9}$/;
-
-/**
- * An id as a path or query string carries it: plain decimal digits, within MAX_ID; null for anything
- * else. The one reading of such ids for the API contract ({@link IdParam}), the box office's shop pages
- * and the shop's router.
- */
-export function parseDecimalId(text: string): number | null {
-  if (!DECIMAL_ID.test(text)) return null;
-  const id = Number(text);
-  return id <= MAX_ID ? id : null;
-}
 
 /** A positive id from a path or query string: plain decimal digits only (400 formValidation otherwise). */
 export const IdParam = z

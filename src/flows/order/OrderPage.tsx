@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiCallError } from '../../api/client.ts';
-import { parseDecimalId } from '../../api/contract/common.ts';
+import { parseDecimalId } from '../../api/contract/constants.ts';
 import { api } from '../../api/endpoints.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 import { formatDateTime } from '../../i18n/format.ts';

@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { parseDecimalId } from '../../api/contract/common.ts';
+import { parseDecimalId } from '../../api/contract/constants.ts';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 
 // Each page loads only its own code: the viewing page none of the checkout's, the order none of the player's.
