@@ -12,8 +12,8 @@ import { serveBuiltShop } from './shop.ts';
 /**
  * The pages the box office draws with React (issue 39), under load: what one process serves per second
  * of the board's page (for a laptop and for a phone: two renders, each kept 10 s per language and
- * catalogue generation, and sent as bytes compressed once), an order page, and the voucher shop (drawn
- * for every request: its vouchers left change with every order). Two plain Fastify routes in the same
+ * catalogue generation, and sent as bytes compressed once), an order page, and the voucher shop (kept
+ * one second: its vouchers left change with every order). Two plain Fastify routes in the same
  * run are the baselines: a tiny JSON answer (what this machine can do at all), and the board page's own
  * bytes, brotli-compressed, from memory (what it can do with answers of that size: the client's reading
  * of ~28 KB per answer limits both). autocannon in its own process, 32 connections,
@@ -85,7 +85,7 @@ export async function benchPages(): Promise<PagesResult> {
       ["events board's page (laptop)", `${shop.base}/`],
       ["events board's page (phone)", `${shop.base}/`, { 'user-agent': PHONE_UA }],
       ['an order page (phone)', `${shop.base}/order/${movie.id}`, { 'user-agent': PHONE_UA }],
-      ['the voucher shop (drawn for every request)', `${shop.base}/digital`],
+      ['the voucher shop (kept a second)', `${shop.base}/digital`],
     ];
     const results: PageLoad[] = [];
     for (const [name, url, own] of pages) {

@@ -32,7 +32,10 @@ export interface DrawnPage {
    * same for everyone (the browser then draws it). Absent: the page's head carries them (the board's).
    */
   answers?: (app: FastifyInstance, path: string) => Promise<Answers | null>;
-  /** What it shows changes with every order (vouchers left): drawn for each request, never kept. */
+  /**
+   * What it shows changes with every order (vouchers left): kept one second only (FRESH_PAGE_MS), so a
+   * burst of visitors costs one render a second, and nobody sees it more than a second old.
+   */
   fresh?: boolean;
   /** The customer's own (an e-ticket): drawn for each request and sent `private, no-store`. */
   personal?: boolean;

@@ -10,7 +10,11 @@ import { shopMenu } from '../../services/menu/shopMenu.ts';
 import type { PageHead } from './head.ts';
 import type { PageStatus } from '../pageStatus.ts';
 import { DRAWN_PAGES, type DrawnPage } from './drawnPages.ts';
+import { TtlCache } from '../../ttlCache.ts';
 import { SSR_ENTRY, SSR_FOLDER } from './ssrBundle.ts';
+
+/** How long a page whose answers change with every order is kept (drawnPages.ts `fresh`). */
+export const FRESH_PAGE_MS = 1000;
 
 /** Vite's manifest of the browser's bundle: a source module's file, its static imports and its CSS. */
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -52,6 +56,8 @@ const localesDir = join(import.meta.dirname, '..', '..', '..', 'locales');
 export class PageRenderer {
   /** By the head a page was drawn with (10 s), then the address drawn. */
   private readonly renders = new WeakMap<PageHead, Map<string, Promise<RenderedPage | null>>>();
+  /** Pages whose answers change with every order (drawnPages.ts `fresh`): kept a second. */
+  private readonly briefly: TtlCache<string, RenderedPage | null>;
   /** The renders kept with their heads, shared by every request for the page. */
   private readonly keptRenders = new WeakSet<RenderedPage>();
   private readonly messages = new Map<Locale, Record<string, unknown>>();
@@ -69,6 +75,7 @@ export class PageRenderer {
     manifest: Manifest,
   ) {
     this.app = app;
+    this.briefly = new TtlCache(FRESH_PAGE_MS, () => app.deps.clock.now(), 200);
     this.staticDir = staticDir;
     this.render = render;
     this.manifest = manifest;
@@ -109,8 +116,18 @@ export class PageRenderer {
         this.app.log.warn({ err, path }, 'the page could not be rendered on the server');
         return null;
       });
-    if (page.fresh || page.personal) return draw();
-    return this.kept(head, `${url}|${phone ? 'phone' : 'wide'}`, draw);
+    if (page.personal) return draw();
+    const key = `${url}|${phone ? 'phone' : 'wide'}`;
+    if (page.fresh) return this.briefly.get(`${head.locale}|${key}`, () => this.keeping(draw()));
+    return this.kept(head, key, draw);
+  }
+
+  /** A render shared by every request while it is kept (sent as bytes compressed once: shopPages.ts). */
+  private keeping(rendered: Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+    return rendered.then((r) => {
+      if (r) this.keptRenders.add(r);
+      return r;
+    });
   }
 
   /** Whether a render is kept with its head (drawn once for everyone), not drawn for one request. */
@@ -122,14 +139,7 @@ export class PageRenderer {
     let byUrl = this.renders.get(head);
     if (!byUrl) this.renders.set(head, (byUrl = new Map()));
     let rendered = byUrl.get(key);
-    if (!rendered)
-      byUrl.set(
-        key,
-        (rendered = draw().then((r) => {
-          if (r) this.keptRenders.add(r);
-          return r;
-        })),
-      );
+    if (!rendered) byUrl.set(key, (rendered = this.keeping(draw())));
     return rendered;
   }
 
