@@ -8,6 +8,21 @@ export function pct(xs: number[], p: number): number {
   return round2(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0);
 }
 
+/**
+ * Runs `load` (a load generator in its own process) and answers what it answers with this process's CPU
+ * meanwhile (the box office's, when it runs here), in % of one core.
+ */
+export async function withServerCpu<T>(load: () => Promise<T>): Promise<{ result: T; serverCpuPct: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await load();
+  const used = process.cpuUsage(cpu);
+  return {
+    result,
+    serverCpuPct: Math.round(((used.user + used.system) / 1e3 / (performance.now() - started)) * 100),
+  };
+}
+
 /** Drops a benchmark's own schema from the DATABASE_URL database. */
 export async function dropSchema(schema: string): Promise<void> {
   const pg = (await import('pg')).default;

@@ -8,7 +8,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seedDemoCatalogue } from '../server/seed/index.ts';
 import type { PresentationSummary } from '../src/api/contract/presentations.ts';
-import { round2 } from './common.ts';
+import { round2, withServerCpu } from './common.ts';
 import { autocannon, type CannonResult } from './onsale/autocannon.ts';
 import { machine } from './server.ts';
 
@@ -110,12 +110,8 @@ export async function benchHotReads(): Promise<HotReadsResult> {
       await check.arrayBuffer();
       if (check.status !== 200) throw new Error(`${name}: ${url} answered ${check.status}`);
       console.log(`hot reads: ${name} …`);
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const r = await autocannon(url, { connections: 32, seconds, headers: ask });
-      const used = process.cpuUsage(cpu);
-      const serverCpuPct = Math.round(
-        ((used.user + used.system) / 1e3 / (performance.now() - started)) * 100,
+      const { result: r, serverCpuPct } = await withServerCpu(() =>
+        autocannon(url, { connections: 32, seconds, headers: ask }),
       );
       if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
       const ratio = round2(r.reqPerSec / (results[0]?.reqPerSec ?? r.reqPerSec));

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import fastify from 'fastify';
 import type { PresentationSummary } from '../src/api/contract/presentations.ts';
 import { bumpCatalogue, CATALOGUE_CHECK_MS } from '../server/services/catalogue/generation.ts';
-import { round2 } from './common.ts';
+import { round2, withServerCpu } from './common.ts';
 import { autocannon, type CannonResult } from './onsale/autocannon.ts';
 import { machine } from './server.ts';
 import { serveBuiltShop } from './shop.ts';
@@ -96,12 +96,8 @@ export async function benchPages(): Promise<PagesResult> {
       if (!url.startsWith(ping) && !html.includes('data-ssr'))
         throw new Error(`${name}: the page was not drawn by the box office (is the shop built?)`);
       console.log(`pages: ${name} …`);
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const r = await autocannon(url, { connections: 32, seconds, headers: ask });
-      const used = process.cpuUsage(cpu);
-      const serverCpuPct = Math.round(
-        ((used.user + used.system) / 1e3 / (performance.now() - started)) * 100,
+      const { result: r, serverCpuPct } = await withServerCpu(() =>
+        autocannon(url, { connections: 32, seconds, headers: ask }),
       );
       if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
       const share = (i: number) => round2(r.reqPerSec / (results[i]?.reqPerSec ?? r.reqPerSec));
