@@ -112,7 +112,7 @@ export async function shopPages(app: FastifyInstance, opts: ShopPagesOptions): P
     const vary = rendered
       ? 'accept-encoding, cookie, user-agent, sec-ch-ua-mobile'
       : 'accept-encoding, cookie';
-    // An e-ticket drawn with its order is the customer's alone; the voucher shop is drawn for each request.
+    // An e-ticket drawn with its order is the customer's alone: drawn for this request, never kept.
     if (rendered && (rendered.personal || !bodies.kept(rendered)))
       return reply
         .header('cache-control', rendered.personal ? 'private, no-store' : 'no-cache')
