@@ -29,11 +29,10 @@ function loadPart(locale: Locale, part: LocalePart): Promise<Messages> {
   return messages;
 }
 
-/** A locale's customer texts (with the staff's once a staff page asked for them), merged. */
+/** A locale's customer texts (core and rest), merged; the staff's are added apart (addStaffTexts). */
 async function loadMessages(locale: Locale): Promise<Messages> {
-  const parts: LocalePart[] = staffWanted ? ['core', 'rest', 'staff'] : ['core', 'rest'];
-  const loaded = await Promise.all(parts.map((part) => loadPart(locale, part)));
-  return loaded.reduce(mergeMessages);
+  const [core, rest] = await Promise.all([loadPart(locale, 'core'), loadPart(locale, 'rest')]);
+  return mergeMessages(core, rest);
 }
 
 /** Set once a staff page asked for its texts: a change of language then loads them too. */
