@@ -56,6 +56,11 @@ import { type CaptchaVerifier, captchaOff, RecaptchaVerifier } from './services/
 import { loadAuthSecret } from './services/customers/secrets.ts';
 import { HttpSmsSender, OutboxSmsSender, type SmsSender } from './services/customers/sms.ts';
 import { startReconciler } from './services/checkout/reconciler.ts';
+import { waitingRoomGate } from './http/waitingRoomGate.ts';
+import { waitingRoomRoutes } from './routes/waitingRoom.ts';
+import { startAdmission, waitingRoomDeps } from './services/waitingRoom/admissionLoop.ts';
+import type { LatencySample } from './services/waitingRoom/latency.ts';
+import type { WaitingRooms } from './services/waitingRoom/rooms.ts';
 import { startCallOffs } from './services/catalogue/programme/callOff.ts';
 import { startMessenger } from './services/messages/dispatcher.ts';
 import { type MailSender, OutboxMailSender, SmtpMailSender } from './services/messages/mail.ts';
@@ -112,6 +117,12 @@ declare module 'fastify' {
       visitorKey: Buffer;
       /** Seat status snapshots, the change feed and the streams of this process. */
       live: LiveStatus;
+      /** The waiting rooms not switched off (issue 40), as this process last read them. */
+      waitingRooms: WaitingRooms;
+      /** Signs and checks the waiting room's places and admission passes. */
+      waitingRoomKey: Buffer;
+      /** Admitted buyers' call latencies since the last admission round (a room's latency target). */
+      admittedLatency: LatencySample;
     };
   }
   interface FastifyRequest {
@@ -172,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : captchaOff),
     authSecret,
     visitorKey: visitorIdKey(authSecret),
+    ...waitingRoomDeps(deps.db.kysely, clock, authSecret),
     live: new LiveStatus(
       deps.db.kysely,
       deps.db.changeFeed((err) => app.log.warn({ err }, 'seat change feed: connection problem')),
@@ -201,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientAddress(app);
   await app.register(visitorCookie);
   await app.register(abuseGuard);
+  await app.register(waitingRoomGate);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -246,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(presentationRoutes);
       await api.register(seatRoutes);
+      await api.register(waitingRoomRoutes);
       await api.register(statusStreamRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
@@ -298,6 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.config.reconcileIntervalSeconds * 1000,
     );
     app.addHook('onClose', async () => callOffs.stop());
+    const admission = startAdmission(app);
+    app.addHook('onClose', async () => admission.stop());
   }
   if (deps.messenger !== false && deps.reconciler !== false) {
     const messenger = startMessenger(

@@ -31,6 +31,7 @@ import { orderSearchMigration } from './migrations/027_order_search.ts';
 import { m028_Door } from './migrations/028_door.ts';
 import { m029_DoorPasses } from './migrations/029_door_passes.ts';
 import { m030_ProviderEvents } from './migrations/030_provider_events.ts';
+import { m031_WaitingRooms } from './migrations/031_waiting_rooms.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -69,6 +70,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '028_door': m028_Door,
     '029_door_passes': m029_DoorPasses,
     '030_provider_events': m030_ProviderEvents,
+    '031_waiting_rooms': m031_WaitingRooms,
   };
 }
 

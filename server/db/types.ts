@@ -10,6 +10,7 @@ import type { SeniorTables } from './seniorTables.ts';
 import type { PartnerTables } from './partnerTables.ts';
 import type { SandboxTables } from './sandboxTables.ts';
 import type { DoorTables } from './doorTables.ts';
+import type { WaitingRoomTables } from './waitingRoomTables.ts';
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
@@ -33,7 +34,8 @@ export interface Database
     SeniorTables,
     PartnerTables,
     SandboxTables,
-    DoorTables {
+    DoorTables,
+    WaitingRoomTables {
   meta: { key: string; value: string };
   /** Webhook events of the payment providers, by their own ids (migration 030): each acted on once. */
   provider_events: { provider: string; event_id: string; event_type: string; received_at: number };

@@ -96,6 +96,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.clock.now(),
       );
       const account = staff ? null : await sessionCustomer(request);
+      // The seats and products of a sale with a waiting room in force: only once let in (issue 40).
+      const { seats, products } = request.body.cart;
+      if (!staff)
+        await app.assertAdmitted(request, [
+          ...seats.map((s) => s.pi),
+          ...products.flatMap((p) => (p.presentationId === undefined ? [] : [p.presentationId])),
+        ]);
       const origin = {
         address: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

@@ -104,14 +104,21 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LockSeatAnswerSchema, '4xx': ApiErrorSchema },
       },
     },
-    async (request) =>
-      lockSeat(db.kysely, request.body.seat, requireVisitor(request), {
+    async (request) => {
+      const { seat, replaces } = request.body;
+      // A sale with a waiting room in force: only with its admission pass (issue 40).
+      await app.assertAdmitted(request, [
+        seat.PresentationId,
+        ...(replaces ?? []).map((r) => r.PresentationId),
+      ]);
+      return lockSeat(db.kysely, seat, requireVisitor(request), {
         now: clock.now(),
         maxSeats: config.maxSeatsPerTransaction,
-        replaces: request.body.replaces,
+        replaces,
         assertSold: (p) => assertSoldHere(settings, p),
         holder: { address: request.clientAddress, limits: config.limits },
-      }),
+      });
+    },
   );
 
   app.put(

@@ -1,4 +1,6 @@
 import { captchaField } from './captcha.ts';
+import type { QueueStatus } from './contract/waitingRoom.ts';
+import { queueAware } from './queueRequired.ts';
 import { type Answer, apiCall, apiUrl } from './client.ts';
 import type { ReportAnswerSchema, ReportKind, ReportQueryInput } from './contract/reports.ts';
 import type { StaffVenueSchema, StaffVenuesAnswerSchema } from './contract/staffVenues.ts';
@@ -145,16 +147,26 @@ export const api = {
       },
     }),
   lockSeat: async (seat: LockSeat) =>
-    apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
-      method: 'PUT',
-      body: { seat, ...(await captchaField('lock_seat')) },
-    }),
+    queueAware(
+      apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
+        method: 'PUT',
+        body: { seat, ...(await captchaField('lock_seat')) },
+      }),
+    ),
   /** A swap: the new seat and the seats it replaces, released in the same transaction at the box office. */
   swapSeat: async (seat: LockSeat, replaces: LockSeat[]) =>
-    apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
-      method: 'PUT',
-      body: { seat, replaces, ...(await captchaField('lock_seat')) },
-    }),
+    queueAware(
+      apiCall<Answer<typeof LockSeatAnswerSchema>>('/seats/lock-seat', {
+        method: 'PUT',
+        body: { seat, replaces, ...(await captchaField('lock_seat')) },
+      }),
+    ),
+  /** Where the visitor's place in the presentation's waiting room stands (issue 40). */
+  queueStatus: (presentationId: number, signal?: AbortSignal) =>
+    apiCall<QueueStatus>(`/queue/${presentationId}`, { signal }),
+  /** Takes a place in the waiting room, or answers the one the visitor has; `again` after the pass ran out. */
+  joinQueue: (presentationId: number, again = false) =>
+    apiCall<QueueStatus>(`/queue/${presentationId}`, { method: 'POST', body: { again } }),
   unlockSeat: async (seat: LockSeat) =>
     apiCall<Answer<typeof UnlockSeatAnswerSchema>>('/seats/unlock-seat', {
       method: 'PUT',

@@ -11,6 +11,7 @@ import { adminVenueRoutes } from './venues.ts';
 import { adminStaffUserRoutes } from './staffUsers.ts';
 import { adminTokenRoutes } from './tokens.ts';
 import { adminOrderRoutes } from './orders.ts';
+import { adminWaitingRoomRoutes } from './waitingRooms.ts';
 
 /**
  * The admin API under /api/admin (issue 33): the same services the staff screens use, for the venue's
@@ -29,4 +30,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminCounterRoutes);
   await app.register(adminCounterShiftRoutes);
   await app.register(adminDoorRoutes);
+  await app.register(adminWaitingRoomRoutes);
 };

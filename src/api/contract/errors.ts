@@ -267,6 +267,7 @@ export const errorCatalogue = {
   cross_origin_refused: 403, // product: a cookie-session call from another origin (issue 32)
   json_body_required: 415, // product: a cookie-session call whose body is not JSON (issue 32)
   metrics_token_required: 401, // product: GET /metrics without the METRICS_TOKEN
+  queue_required: 403, // product (issue 40): the sale has a waiting room; take a place (params.presentationId)
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

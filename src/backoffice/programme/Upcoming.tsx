@@ -11,6 +11,7 @@ import { useName } from '../venues/shared.tsx';
 import { type AdminPresentation, programmeApi } from './api.ts';
 import { CallOffProgress } from './CallOffProgress.tsx';
 import { ShowDialog } from './ShowDialog.tsx';
+import { WaitingRoomDialog } from './WaitingRoomDialog.tsx';
 import type { PriceList } from '../prices/api.ts';
 
 /**
@@ -36,6 +37,7 @@ export function Upcoming({
   const locale = useLocale();
   const name = useName();
   const [editing, setEditing] = useState<AdminPresentation | null>(null);
+  const [queueOf, setQueueOf] = useState<AdminPresentation | null>(null);
   const [ask, setAsk] = useState<Confirmation | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -137,6 +139,14 @@ export function Upcoming({
                       </Button>
                       <Button
                         variant="subtle"
+                        mih={TOUCH_PX}
+                        onClick={() => setQueueOf(p)}
+                        data-testid="show-waiting-room"
+                      >
+                        {t('backoffice.waitingRoom.open')}
+                      </Button>
+                      <Button
+                        variant="subtle"
                         color="red"
                         mih={TOUCH_PX}
                         onClick={() => callOff(p)}
@@ -167,6 +177,7 @@ export function Upcoming({
           onChanged();
         }}
       />
+      <WaitingRoomDialog show={queueOf} onClose={() => setQueueOf(null)} />
       <ConfirmDialog ask={ask} onClose={() => setAsk(null)} />
     </Card>
   );

@@ -21,6 +21,9 @@ import { customerState } from '../../state/customer.ts';
 import { cart } from '../../state/cart.ts';
 import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import type { Settings } from '../../api/contract/session.ts';
+import { useEffect, useRef, useState } from 'react';
+import { QueueGate } from './waitingRoom/QueueGate.tsx';
+import { useQueue } from './waitingRoom/useQueue.ts';
 
 /**
  * /order/{presentationId}: the presentation and its order flow, or why it cannot be bought
@@ -36,14 +39,30 @@ export default function OrderPage() {
   // As the box office reads it: '0x10' or '16.0' is no presentation (the page answers 404 too).
   const id = parseDecimalId(presentationId ?? '') ?? 0;
   const valid = id > 0;
-  const state = useAsync(async (signal) => {
-    const [presentation, prices] = await Promise.all([
-      api.presentation(id, signal),
-      api.ticketGroups(id, signal),
-    ]);
-    return { presentation, prices };
-    // The box office draws the page with both (server/http/seo/drawnPages.ts): hydration asks for nothing.
-  }, orderKey(id));
+  // A visitor let in from a waiting room that opened with the sale reads the presentation again.
+  const [attempt, setAttempt] = useState(0);
+  const notStarted = useRef(false);
+  // The sale's waiting room (issue 40), asked as the page opens, beside the presentation.
+  const gate = useQueue(id, valid, () => {
+    if (notStarted.current) setAttempt((a) => a + 1);
+  });
+  const state = useAsync(
+    async (signal) => {
+      const [presentation, prices] = await Promise.all([
+        api.presentation(id, signal),
+        api.ticketGroups(id, signal),
+      ]);
+      return { presentation, prices };
+      // The box office draws the page with both (server/http/seo/drawnPages.ts): hydration asks for nothing.
+    },
+    attempt === 0 ? orderKey(id) : `${orderKey(id)}~${attempt}`,
+  );
+  useEffect(() => {
+    notStarted.current =
+      state.status === 'error' &&
+      state.error instanceof ApiCallError &&
+      state.error.code === 'sale_not_started';
+  });
 
   if (!valid) return <NotFoundPage />;
   if (state.status === 'loading') return <Skeleton height={220} radius="md" aria-busy="true" />;
@@ -53,12 +72,20 @@ export default function OrderPage() {
     if (err instanceof ApiCallError && err.code === 'location_offline') return <LocationOffline />;
     if (err instanceof ApiCallError && (err.code === 'sale_not_started' || err.code === 'sale_ended')) {
       const when = err.params?.saleStart ?? err.params?.saleEnd;
-      return (
+      const message = (
         <Alert color="orange" title={t('order.cannotBuy')} data-testid="sale-window-message">
           {err.code === 'sale_not_started' && typeof when === 'string'
             ? t('errors.sale_not_started_at', { date: formatDateTime(when, locale) })
             : t(`errors.${err.code}`)}
         </Alert>
+      );
+      // Before the opening, a sale with a waiting room already gives places (drawn at the opening).
+      return err.code === 'sale_not_started' ? (
+        <QueueGate gate={gate} whileChecking={message}>
+          {message}
+        </QueueGate>
+      ) : (
+        message
       );
     }
     return (
@@ -93,12 +120,14 @@ export default function OrderPage() {
         // cart holds (a reload on a busy machine answered the order before that).
         <Skeleton height={220} radius="md" aria-busy="true" />
       ) : settings ? (
-        <OrderFlow
-          key={state.data.presentation.id}
-          presentation={state.data.presentation}
-          ticketGroups={state.data.prices.ticketGroups}
-          settings={settings as Settings}
-        />
+        <QueueGate gate={gate}>
+          <OrderFlow
+            key={state.data.presentation.id}
+            presentation={state.data.presentation}
+            ticketGroups={state.data.prices.ticketGroups}
+            settings={settings as Settings}
+          />
+        </QueueGate>
       ) : (
         <PriceList
           ticketGroups={state.data.prices.ticketGroups}
