@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { shot, staffLogin } from './helpers.ts';
+
+/**
+ * The waiting room (issue 40) in real Chromium against the real server: a manager puts one in front of a
+ * show of the test's own (English, desktop) with the sale opening in an hour; a customer on a phone
+ * (Hebrew, right to left) waits with a place to be drawn, keeps it in a second tab, and is let in to the
+ * seats when the manager opens the sale; the manager watches the figures live.
+ */
+
+const HALL_1 = 11;
+
+/** A calendar day in the venue's zone, `days` from today. */
+function venueDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** An instant as the venue's datetime-local field shows it (YYYY-MM-DDTHH:MM). */
+function venueWall(at: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Jerusalem',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const p = (type: string) => parts.find((x) => x.type === type)!.value;
+  return `${p('year')}-${p('month')}-${p('day')}T${p('hour')}:${p('minute')}`;
+}
+
+test('a manager opens a sale through a waiting room; a customer waits on a phone and is let in (en, he)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/staff/programme?language=en');
+  await staffLogin(page);
+  await expect(page.getByTestId('programme')).toBeVisible();
+
+  // A show of the test's own, so no other test meets its queue.
+  const api = page.request;
+  const feature = await api.post('/api/admin/features', {
+    data: { title: { en: 'The Long Line', he: 'התור הארוך' }, category: 'movie', durationMinutes: 80 },
+  });
+  expect(feature.status(), await feature.text()).toBe(201);
+  const day = venueDay(5 + test.info().retry);
+  const made = await api.post('/api/admin/schedules', {
+    data: {
+      featureId: ((await feature.json()) as { id: number }).id,
+      hallIds: [HALL_1],
+      from: day,
+      to: day,
+      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['07:00'] }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const showId = ((await made.json()) as { presentations: { id: number }[] }).presentations[0]!.id;
+
+  // The manager puts a waiting room in front of it, the sale opening in an hour.
+  await page.reload();
+  await page.getByTestId('upcoming-hall').selectOption(String(HALL_1));
+  await page
+    .locator(`[data-testid=upcoming-show][data-presentation-id="${showId}"]`)
+    .getByTestId('show-waiting-room')
+    .click();
+  const form = page.getByTestId('waiting-room-form');
+  await form.getByTestId('waiting-room-mode').selectOption('on');
+  await form.getByTestId('waiting-room-opens').fill(venueWall(Date.now() + 3_600_000));
+  await form.getByTestId('waiting-room-rate-input').fill('60');
+  await page.getByTestId('waiting-room-save').click();
+  await expect(page.getByTestId('waiting-room-state')).toHaveText('In force');
+
+  // The customer, on a phone in Hebrew: in the waiting room, the place to be drawn at the opening.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const customer = await phone.newPage();
+  await customer.goto(`/order/${showId}`);
+  const room = customer.getByTestId('waiting-room');
+  await expect(room).toBeVisible({ timeout: 20_000 });
+  await expect(customer.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(room).toContainText('אתם בחדר ההמתנה');
+  await expect(customer.getByTestId('queue-draw')).toContainText('מקום אקראי');
+  await expect(customer.getByTestId('queue-countdown')).toBeVisible();
+  await shot(customer, 'waiting-room-he-phone.png');
+
+  // A second tab keeps the same place: one visitor waits.
+  const secondTab = await phone.newPage();
+  await secondTab.goto(`/order/${showId}`);
+  await expect(secondTab.getByTestId('waiting-room')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('waiting-room-waiting')).toHaveText('1', { timeout: 10_000 });
+  await secondTab.close();
+
+  // The manager opens the sale: the place is drawn, let in, and the seats appear with the pass's end.
+  await form.getByTestId('waiting-room-opens').fill(venueWall(Date.now() - 60_000));
+  await page.getByTestId('waiting-room-save').click();
+  await expect(page.getByTestId('waiting-room-admitted')).toHaveText('1', { timeout: 15_000 });
+  await expect(customer.getByTestId('queue-admitted')).toBeVisible({ timeout: 30_000 });
+  await expect(customer.getByTestId('queue-admitted')).toContainText('הגיע תורכם');
+  await expect(customer.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await shot(customer, 'waiting-room-admitted-he-phone.png');
+  await shot(page, 'waiting-room-staff-en.png');
+
+  // Switched off again, so the show sells as usual.
+  await form.getByTestId('waiting-room-mode').selectOption('off');
+  await page.getByTestId('waiting-room-save').click();
+  await expect(page.getByTestId('waiting-room-state')).toHaveText('Not in force');
+  await phone.close();
+});
