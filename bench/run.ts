@@ -13,6 +13,7 @@ import { benchPages } from './pages.ts';
 import { benchSeatplanImport } from './seatplanImport.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
+import { benchWaitingRoom } from './waitingRoom.ts';
 
 /**
  * `npm run bench`: the server load benchmark, the checkout benchmark, the hot reads, the door, the on-sale
@@ -67,6 +68,8 @@ console.table(imports);
 write('seatplan-import.json', imports);
 // PostgreSQL only (skips itself without DATABASE_URL); throws on a double sell, a 5xx or an audit finding.
 await benchOnsale();
+// PostgreSQL only: 20,000 visitors through the arena's waiting room in a minute (waiting-room.json).
+await benchWaitingRoom();
 // PostgreSQL only: the box office's order search on a million generated orders (order-search.json).
 await benchOrderSearch();
 // Video on demand in Chromium: time to the film's first frame, and the JS its viewing page loads.

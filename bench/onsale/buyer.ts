@@ -32,6 +32,9 @@ export interface BuyerContext {
   networkRetries?: number;
   unavailableRetries?: number;
   random?: () => number;
+  /** The visitor (a waiting room's, with its admission pass in `cookie`); a new one when absent. */
+  uuid?: string;
+  cookie?: string;
 }
 
 export const RETRIES = 5;
@@ -39,9 +42,10 @@ export const RETRIES = 5;
 export async function runBuyer(ctx: BuyerContext): Promise<BuyerOutcome> {
   const { arena, rec } = ctx;
   const random = ctx.random ?? Math.random;
-  const uuid = visitor();
+  const uuid = ctx.uuid ?? visitor();
   const opts = {
     uuid,
+    headers: (ctx.cookie ? { cookie: ctx.cookie } : {}) as Record<string, string>,
     networkRetries: ctx.networkRetries ?? 0,
     unavailableRetries: ctx.unavailableRetries ?? 0,
   };
@@ -52,7 +56,7 @@ export async function runBuyer(ctx: BuyerContext): Promise<BuyerOutcome> {
     const status = await call(rec, 'GET', arena.statusUrl, {
       ...opts,
       kind: 'status',
-      headers: { 'accept-encoding': 'br' },
+      headers: { ...opts.headers, 'accept-encoding': 'br' },
     });
     if (status.status !== 200) return failed(status, tries);
     const free = (JSON.parse(status.text) as { seats: Record<string, string> }).seats;
@@ -92,7 +96,7 @@ export async function runBuyer(ctx: BuyerContext): Promise<BuyerOutcome> {
       kind: 'commit',
       body: commitBody(arena, seats),
       // The same key on a retry: the box office answers the first attempt's outcome, never pays twice.
-      headers: { 'idempotency-key': crypto.randomUUID() },
+      headers: { ...opts.headers, 'idempotency-key': crypto.randomUUID() },
     });
     if (res.status === 200) {
       const answer = JSON.parse(res.text) as { status?: string; reservationIdentifier?: string };
@@ -119,7 +123,7 @@ function failed(res: Answer, tries: number): BuyerOutcome {
 async function release(
   ctx: BuyerContext,
   held: { seat: Seat; grant: LockGrant }[],
-  opts: { uuid: string; networkRetries: number; unavailableRetries: number },
+  opts: { uuid: string; headers: Record<string, string>; networkRetries: number; unavailableRetries: number },
 ) {
   for (const { seat, grant } of held) {
     grant.releasedAt = performance.now();

@@ -112,7 +112,8 @@ describe.each(dialects)('the waiting room on %s', (dialect) => {
       s.state === 'waiting' ? s.position : s.state === 'admitted' ? 0 : -1,
     );
     const late = new Browser(t.app);
-    expect(await late.queue('POST', show)).toMatchObject({ state: 'waiting', position: 7 });
+    // A place after the opening is numbered by the next round, in the order of arrival.
+    expect(await late.queue('POST', show)).toMatchObject({ state: 'waiting', position: null });
 
     // One a second: each round lets in the next place, and only that one.
     const byPlace = new Map<number, Browser>();
@@ -127,6 +128,7 @@ describe.each(dialects)('the waiting room on %s', (dialect) => {
     const third = byPlace.get(3)!;
     expect(await third.queue('GET', show)).toMatchObject({ state: 'waiting', ahead: 1 });
     await tick();
+    expect(await late.queue('GET', show)).toMatchObject({ state: 'waiting', position: 7, ahead: 4 });
     expect(await second.queue('GET', show)).toMatchObject({ state: 'admitted' });
     const waiting = await third.queue('GET', show);
     expect(waiting).toMatchObject({ state: 'waiting', position: 3, ahead: 0, admittedPerMinute: 60 });
@@ -179,7 +181,9 @@ describe.each(dialects)('the waiting room on %s', (dialect) => {
     // The pass runs out: the visitor joins again, at the back.
     t.clock.advance(21 * 60_000);
     expect(await second.queue('GET', show)).toEqual({ state: 'expired' });
-    expect(await second.queue('POST', show, true)).toMatchObject({ state: 'waiting', position: 8 });
+    expect(await second.queue('POST', show, true)).toMatchObject({ state: 'waiting', position: null });
+    await tick();
+    expect(await second.queue('GET', show)).toMatchObject({ state: 'waiting', position: 8 });
 
     // Switched off: everyone buys as usual.
     await setRoom(show, { mode: 'off' });
@@ -203,7 +207,7 @@ describe.each(dialects)('the waiting room on %s', (dialect) => {
     expect((await buyers[0]!.lock(lockBody(show, seats[3]!))).statusCode).toBe(200);
     const newcomer = new Browser(t.app);
     expect((await newcomer.lock(lockBody(show, seats[4]!))).json()).toMatchObject({ code: 'queue_required' });
-    expect(await newcomer.queue('POST', show)).toMatchObject({ state: 'waiting', position: 1 });
+    expect(await newcomer.queue('POST', show)).toMatchObject({ state: 'waiting', position: null });
     await tick();
     expect(await newcomer.queue('GET', show)).toMatchObject({ state: 'admitted' });
     expect((await newcomer.lock(lockBody(show, seats[4]!))).statusCode).toBe(200);

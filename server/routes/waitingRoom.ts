@@ -47,10 +47,15 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       return { state: 'admitted', passExpiresAt: new Date(Number(pass!.split('.')[0])).toISOString() };
     let position = readPlace(key, room.id, visitor, request.cookies[`${PLACE_COOKIE}${room.id}`]);
     let passedAt: number | null = null;
-    if (join || position === undefined || (position === null && room.drawn === 1)) {
-      const place = join
-        ? await joinQueue(db.kysely, room, visitor, now, join.again)
-        : await placeOf(db.kysely, room.id, visitor);
+    // The database is asked for a place it does not know from the cookie: a first join, joining again,
+    // a cookie lost, or a place drawn at the opening since (a reload of the page keeps to the cookie).
+    if (join?.again || position === undefined || (position === null && room.drawn === 1)) {
+      const take = () => joinQueue(db.kysely, room, visitor, now, join?.again);
+      let place =
+        join && (join.again || position === undefined)
+          ? await take()
+          : await placeOf(db.kysely, room.id, visitor);
+      if (!place && join) place = await take();
       if (!place) return { state: 'outside' };
       ({ position, passedAt } = place);
       reply.setCookie(`${PLACE_COOKIE}${room.id}`, signPlace(key, room.id, visitor, position), {

@@ -15,7 +15,7 @@ export interface RoundInputs {
   latencyMs: number | null;
 }
 
-/** The rate a latency target leads to: down a quarter when over it, up a tenth when well under. */
+/** The rate a latency target leads to: down 30 % when over it, up 5 % when well under (slow to rise). */
 export function adaptedRate(
   room: Pick<RoomRow, 'rate_per_minute' | 'admit_per_minute' | 'target_ms'>,
   latencyMs: number | null,
@@ -23,8 +23,8 @@ export function adaptedRate(
   if (room.target_ms === null || latencyMs === null) return room.rate_per_minute;
   const floor = Math.max(1, Math.floor(room.admit_per_minute / 10));
   const ceiling = room.admit_per_minute * 10;
-  if (latencyMs > room.target_ms) return Math.max(floor, Math.floor(room.rate_per_minute * 0.75));
-  if (latencyMs < room.target_ms * 0.7) return Math.min(ceiling, Math.ceil(room.rate_per_minute * 1.1) + 1);
+  if (latencyMs > room.target_ms) return Math.max(floor, Math.floor(room.rate_per_minute * 0.7));
+  if (latencyMs < room.target_ms * 0.7) return Math.min(ceiling, Math.ceil(room.rate_per_minute * 1.05) + 1);
   return room.rate_per_minute;
 }
 
@@ -68,17 +68,21 @@ export async function runRound(db: Kysely<Database>, roomId: string, inputs: Rou
       .where('id', '=', roomId)
       .executeTakeFirst();
     if (!room || room.mode === 'off' || now - room.last_tick_at < ROUND_MS * 0.9) return false;
-    const claimed = await trx
+    // The claim takes the row: what the round reads from here on is current, and no other round runs.
+    const fresh = await trx
       .updateTable('waiting_rooms')
       .set({ last_tick_at: now })
       .where('id', '=', roomId)
       .where('last_tick_at', '=', room.last_tick_at)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-    let nextPosition = room.next_position;
-    let drawn = room.drawn;
-    if (drawn === 0 && now >= room.opens_at) {
-      nextPosition += await drawPlaces(trx, roomId, nextPosition);
+    if (!fresh) return false;
+    const current = { ...fresh, last_tick_at: room.last_tick_at };
+    let nextPosition = current.next_position;
+    let drawn = current.drawn;
+    // The opening's draw, then each round the places taken since.
+    if (drawn === 1 || now >= current.opens_at) {
+      nextPosition += await numberPlaces(trx, roomId, nextPosition, current.opens_at);
       drawn = 1;
     }
     const presentationIds = (
@@ -88,22 +92,24 @@ export async function runRound(db: Kysely<Database>, roomId: string, inputs: Rou
         .where('room_id', '=', roomId)
         .execute()
     ).map((r) => r.presentation_id);
-    const buyers = room.mode === 'auto' ? await activeBuyers(trx, presentationIds, now) : room.buyers;
-    const waiting = nextPosition - room.admitted_through;
+    const buyers = current.mode === 'auto' ? await activeBuyers(trx, presentationIds, now) : current.buyers;
+    const waiting = nextPosition - current.admitted_through;
     const active =
-      room.mode === 'on' || buyers > (room.auto_buyers ?? Infinity) || (room.active === 1 && waiting > 0);
-    const rate = adaptedRate(room, inputs.latencyMs);
+      current.mode === 'on' ||
+      buyers > (current.auto_buyers ?? Infinity) ||
+      (current.active === 1 && waiting > 0);
+    const rate = adaptedRate(current, inputs.latencyMs);
     // Admission runs from the opening: the round that draws lets in one round's worth, not the wait before.
-    const since = Math.max(room.last_tick_at, room.opens_at);
+    const since = Math.max(current.last_tick_at, current.opens_at);
     const elapsed = since >= now ? ROUND_MS : Math.min(MAX_ROUND_GAP_MS, now - since);
     // Not in force: everyone who arrives goes straight in; the places given so far count as admitted.
     const next =
       drawn === 1 && active
-        ? admit({ ...room, next_position: nextPosition }, rate, elapsed)
+        ? admit({ ...current, next_position: nextPosition }, rate, elapsed)
         : {
-            admitted_through: drawn === 1 ? nextPosition : room.admitted_through,
+            admitted_through: drawn === 1 ? nextPosition : current.admitted_through,
             carry_milli: 0,
-            measured_per_minute: room.measured_per_minute,
+            measured_per_minute: current.measured_per_minute,
           };
     await trx
       .updateTable('waiting_rooms')
@@ -114,7 +120,7 @@ export async function runRound(db: Kysely<Database>, roomId: string, inputs: Rou
         active: active ? 1 : 0,
         rate_per_minute: rate,
         buyers,
-        latency_ms: inputs.latencyMs ?? room.latency_ms,
+        latency_ms: inputs.latencyMs ?? current.latency_ms,
       })
       .where('id', '=', roomId)
       .execute();
@@ -123,17 +129,28 @@ export async function runRound(db: Kysely<Database>, roomId: string, inputs: Rou
 }
 
 /**
- * The opening's draw: the places of everyone who came before it, in the order of their random keys (so a
- * minute early is as good as an hour early). Answers how many places it gave.
+ * Numbers the places that have none yet, after `after`: at the opening, everyone who came before it, in
+ * the order of their random keys (so a minute early is as good as an hour early), then those who came
+ * since in the order they came; each round after, the new arrivals in the order they came (one who came
+ * before the opening and whose join finished only after its draw comes first among them). Answers how
+ * many it numbered.
  */
-async function drawPlaces(trx: Kysely<Database>, roomId: string, after: number): Promise<number> {
+async function numberPlaces(
+  trx: Kysely<Database>,
+  roomId: string,
+  after: number,
+  opensAt: number,
+): Promise<number> {
   const result = await sql`
-    update queue_entries set position = ${after} + drawn.place
+    update queue_entries set position = ${after} + numbered.place
     from (
-      select visitor, row_number() over (order by draw_key, visitor) as place
+      select visitor, row_number() over (
+        order by case when joined_at < ${opensAt} then 0 else 1 end,
+          case when joined_at < ${opensAt} then draw_key else joined_at end, visitor
+      ) as place
       from queue_entries where room_id = ${roomId} and position is null
-    ) as drawn
-    where queue_entries.room_id = ${roomId} and queue_entries.visitor = drawn.visitor`.execute(trx);
+    ) as numbered
+    where queue_entries.room_id = ${roomId} and queue_entries.visitor = numbered.visitor`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -12,7 +12,11 @@ export interface Place {
 
 /** How a waiting visitor's poll is paced: often near the front, rarely far back, jittered. */
 const POLL_MIN_MS = 2_000;
-const POLL_MAX_MS = 15_000;
+/** Before the opening (staff may move it) and for a place far back (an estimate of three minutes and more). */
+const POLL_BEFORE_OPENING_MS = 15_000;
+const POLL_MAX_MS = 30_000;
+/** A new place after the opening learns its number at the next round. */
+const NUMBERING_POLL_MS = 1_500;
 /** Pre-opening places learn their drawn number over this spread after the opening (no stampede). */
 const OPENING_SPREAD_MS = 8_000;
 
@@ -32,9 +36,10 @@ export async function placeOf(
 
 /**
  * Takes a place in the room, or answers the visitor's place (a second tab, a reload: one visitor, one
- * place). Before the opening's draw the place has no number yet; after it, the next number. Every join
- * takes the room's row first, so a join and the draw never pass each other: a place is either drawn or
- * numbered after the draw, never neither. `again`: a visitor whose pass ran out joins again at the back.
+ * place). A place is one insert, without a number: the admission round numbers the new places each
+ * second (admission.ts), those who came before the opening in a random order at the opening, everyone
+ * after in the order they arrived. No arrival waits on another's (an on-sale's thousands a second write
+ * nothing shared). `again`: a visitor whose pass ran out joins again at the back.
  */
 export async function joinQueue(
   db: Kysely<Database>,
@@ -43,54 +48,30 @@ export async function joinQueue(
   now: number,
   again = false,
 ): Promise<Place> {
-  if (!again) {
-    const known = await placeOf(db, room.id, visitor);
-    if (known) return known;
-  }
-  return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .updateTable('waiting_rooms')
-      .set((eb) => ({ drawn: eb.ref('drawn') }))
-      .where('id', '=', room.id)
-      .returning(['drawn', 'next_position'])
-      .executeTakeFirstOrThrow();
-    const known = await trx
-      .selectFrom('queue_entries')
-      .select(['position', 'passed_at'])
+  if (again) {
+    // Only a place whose pass ran out moves to the back (two tabs asking at once move it once).
+    await db
+      .updateTable('queue_entries')
+      .set({ position: null, passed_at: null, joined_at: now })
       .where('room_id', '=', room.id)
       .where('visitor', '=', visitor)
-      .executeTakeFirst();
-    // Joining again only replaces a place whose pass ran out (two tabs asking at once move it once).
-    if (known && !(again && known.passed_at !== null))
-      return { position: known.position, passedAt: known.passed_at };
-    const position = locked.drawn === 1 ? locked.next_position + 1 : null;
-    if (position !== null)
-      await trx
-        .updateTable('waiting_rooms')
-        .set({ next_position: position })
-        .where('id', '=', room.id)
-        .execute();
-    if (known)
-      await trx
-        .updateTable('queue_entries')
-        .set({ position, passed_at: null, joined_at: now })
-        .where('room_id', '=', room.id)
-        .where('visitor', '=', visitor)
-        .execute();
-    else
-      await trx
-        .insertInto('queue_entries')
-        .values({
-          room_id: room.id,
-          visitor,
-          position,
-          draw_key: randomInt(2 ** 47),
-          joined_at: now,
-          passed_at: null,
-        })
-        .execute();
-    return { position, passedAt: null };
-  });
+      .where('passed_at', 'is not', null)
+      .execute();
+  }
+  const inserted = await db
+    .insertInto('queue_entries')
+    .values({
+      room_id: room.id,
+      visitor,
+      position: null,
+      draw_key: randomInt(2 ** 47),
+      joined_at: now,
+      passed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['room_id', 'visitor']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { position: null, passedAt: null };
+  return (await placeOf(db, room.id, visitor)) ?? { position: null, passedAt: null };
 }
 
 /** Marks the visitor's pass issued (once) and answers when it was: the pass runs from there. */
@@ -134,11 +115,15 @@ export function standing(
 ): Standing {
   if (position !== null && room.drawn === 1 && position <= room.admitted_through)
     return { state: 'admitted' };
+  // Numbered by the next round (a second): asked again soon.
+  if (position === null && room.drawn === 1) {
+    return { state: 'waiting', position, ahead: null, estimateSeconds: null, pollMs: NUMBERING_POLL_MS };
+  }
   if (position === null || room.drawn === 0) {
     const untilOpening = room.opens_at - now;
     const pollMs =
-      untilOpening > POLL_MAX_MS
-        ? POLL_MAX_MS
+      untilOpening > POLL_BEFORE_OPENING_MS
+        ? POLL_BEFORE_OPENING_MS
         : Math.max(POLL_MIN_MS, untilOpening + Math.round(jitter * OPENING_SPREAD_MS));
     return { state: 'waiting', position, ahead: null, estimateSeconds: null, pollMs };
   }

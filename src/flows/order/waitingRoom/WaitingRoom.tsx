@@ -48,6 +48,7 @@ export function WaitingRoom({ status, reconnecting }: { status: Waiting; reconne
   const { t } = useTranslation();
   const locale = useLocale();
   const beforeDraw = status.position === null;
+  const untilOpening = useCountdown(status.opensAt);
   // The share of the line that was ahead of this place and is in now.
   const before = (status.position ?? 1) - 1;
   const done = before > 0 && status.ahead !== null ? Math.round(((before - status.ahead) / before) * 100) : 0;
@@ -58,7 +59,11 @@ export function WaitingRoom({ status, reconnecting }: { status: Waiting; reconne
           {t('order.queue.title')}
         </Title>
         <Text>{t('order.queue.why')}</Text>
-        {beforeDraw ? (
+        {beforeDraw && untilOpening === 0 ? (
+          <Text fw={600} data-testid="queue-numbering">
+            {t('order.queue.numbering')}
+          </Text>
+        ) : beforeDraw ? (
           <>
             <Text fw={600} data-testid="queue-opens">
               {t('order.queue.opensAt', { date: formatDateTime(status.opensAt, locale) })}
