@@ -69,9 +69,8 @@ async function oneVisitor(arena: Arena, index: number, deadline: number, run: Cr
   const join = () => call(run.queueCalls, 'POST', url, { kind: 'other', uuid, body: { again: false } });
   let sent = performance.now();
   let res = await join();
-  let status: QueueStatus | null = null;
   for (;;) {
-    status = null;
+    let status: QueueStatus | null = null;
     if (res.status === 200) {
       cookiesOf(res.headers, jar);
       status = JSON.parse(res.text) as QueueStatus;
