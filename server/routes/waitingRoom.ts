@@ -7,7 +7,7 @@ import {
   type QueueStatus,
   QueueStatusSchema,
 } from '../../src/api/contract/waitingRoom.ts';
-import { requireVisitor } from '../services/visitors/visitor.ts';
+import { optionalVisitor, requireIssuedVisitor } from '../services/visitors/visitor.ts';
 import {
   PASS_COOKIE,
   PLACE_COOKIE,
@@ -40,7 +40,8 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     const room = await waitingRooms.forPresentation(presentationId);
     if (!room || room.active !== 1) return { state: 'none' };
-    const visitor = requireVisitor(request);
+    // The uuid header, or the visitor cookie it comes from: the page asks before the shop has its session.
+    const visitor = optionalVisitor(request) ?? requireIssuedVisitor(request);
     const now = clock.now();
     const pass = request.cookies[`${PASS_COOKIE}${room.id}`];
     if (!join?.again && passValid(key, room.id, visitor, pass, now))
