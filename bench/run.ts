@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
 import { benchCheckout, type CheckoutRun, MAX_RATIO_P95 } from './checkout.ts';
+import { benchDbWork } from './dbWork.ts';
 import { benchDoor } from './door.ts';
 import { benchHotReads } from './hotReads.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -68,6 +69,8 @@ console.table(imports);
 write('seatplan-import.json', imports);
 // PostgreSQL only (skips itself without DATABASE_URL); throws on a double sell, a 5xx or an audit finding.
 await benchOnsale();
+// PostgreSQL only: statements and database time per seat lock and per order, nothing else running.
+await benchDbWork();
 // PostgreSQL only: 20,000 visitors through the arena's waiting room in a minute (waiting-room.json).
 await benchWaitingRoom();
 // PostgreSQL only: the box office's order search on a million generated orders (order-search.json).

@@ -1,3 +1,4 @@
+import { StatementStats } from './statementStats.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -19,6 +20,8 @@ export interface Db {
   changeFeed(onError?: (err: unknown) => void): ChangeFeed;
   /** Connections of the pool (PostgreSQL; SQLite has one connection and no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Statements sent and the time waited for them, since the process opened the database. */
+  statements?: StatementStats;
   /** The migrations this code knows that the database has not run (readiness). */
   pendingMigrations(): Promise<string[]>;
   close(): Promise<void>;
@@ -49,9 +52,14 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
 function openSqlite(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const database = nodeSqliteDatabase(join(dataDir, 'boxoffice.sqlite'));
-  const kysely = new Kysely<Database>({ dialect: new BoxOfficeSqliteDialect({ database }) });
+  const statements = new StatementStats();
+  const kysely = new Kysely<Database>({
+    dialect: new BoxOfficeSqliteDialect({ database }),
+    log: statements.log,
+  });
   return {
     kysely,
+    statements,
     dialect: 'sqlite',
     changeFeed: () => sqliteChangeFeed(kysely),
     pendingMigrations: () => pendingMigrations(kysely as unknown as Kysely<unknown>, 'sqlite'),
@@ -87,9 +95,11 @@ async function openPostgres(config: DbConfig, url: string): Promise<Db> {
   // with no listener Node would end the process. The query in flight still fails (503), and the pool
   // drops the broken client when it comes back. (Found by server/faults.test.ts under load.)
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const statements = new StatementStats();
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statements.log });
   return {
     kysely,
+    statements,
     dialect: 'postgres',
     changeFeed: (onError) => pgChangeFeed(kysely, { url, schema, onError }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -73,6 +73,27 @@ export async function metricsPlugin(app: FastifyInstance): Promise<void> {
       for (const r of rows) this.set({ status: r.status }, Number(r.n));
     },
   });
+  const statements = db.statements;
+  if (statements) {
+    new Counter({
+      name: 'boxoffice_db_statements_total',
+      help: 'Statements this process sent the database (transactions’ begin and commit included)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(statements.statements);
+      },
+    });
+    new Counter({
+      name: 'boxoffice_db_statement_seconds_total',
+      help: 'Time this process waited for the database’s answers, summed over its statements',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(statements.seconds);
+      },
+    });
+  }
   if (db.poolStats) {
     const stats = db.poolStats;
     new Gauge({

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { shot, staffLogin as login } from './helpers.ts';
+import { HALL_1, shot, staffLogin as login, venueDay } from './helpers.ts';
 
 /**
  * The programme in the back office (issue 34) in real Chromium against the real server: a manager adds
@@ -8,15 +8,6 @@ import { shot, staffLogin as login } from './helpers.ts';
  * times fit, and the shows are created and sold (English, desktop); on a phone in Hebrew the preview
  * reads right to left and names its clash, and a spreadsheet brings shows in line by line.
  */
-
-/** A calendar day in the venue's zone, `days` from today. */
-function venueDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
-const HALL_1 = 11;
 
 async function schedule(page: Page, times: string) {
   const form = page.getByTestId('schedule-form');

@@ -1,49 +1,12 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import type { LocalizedText } from '../../src/api/contract/common.ts';
+import { expect, test } from '@playwright/test';
 import type { PresentationSummary } from '../../src/api/contract/presentations.ts';
-import { buySeat, shot, staffLogin as login } from './helpers.ts';
+import { buySeat, HALL_1, ownShows, shot, staffLogin as login, venueDay } from './helpers.ts';
 
 /**
  * Changing what is on sale (issue 34) in real Chromium against the real server: a manager moves one
  * showing (its buyers are told) and calls another off; its buyer's order is refunded, the progress shows
  * on its row, and the board drops it at once (English, desktop); the row reads right to left on a phone.
  */
-
-const HALL_1 = 11;
-
-/** A calendar day in the venue's zone, `days` from today. */
-function venueDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
-/**
- * A film of the test's own with shows in Hall 1 six days on, at `times` (the other tests leave that
- * morning free), made over the admin API as the logged-in manager: answers the shows' ids. A retry makes
- * them a day later, clear of the shows its first try made.
- */
-async function ownShows(api: APIRequestContext, title: LocalizedText, minutes: number, times: string[]) {
-  const feature = await api.post('/api/admin/features', {
-    data: { title, category: 'movie', durationMinutes: minutes },
-  });
-  expect(feature.status(), await feature.text()).toBe(201);
-  const day = venueDay(6 + test.info().retry);
-  const made = await api.post('/api/admin/schedules', {
-    data: {
-      featureId: ((await feature.json()) as { id: number }).id,
-      hallIds: [HALL_1],
-      from: day,
-      to: day,
-      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times }],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  return {
-    day,
-    ids: ((await made.json()) as { presentations: { id: number }[] }).presentations.map((p) => p.id),
-  };
-}
 
 test('a manager moves one showing and calls another off; its buyer is refunded (en desktop, he phone)', async ({
   page,
@@ -55,7 +18,7 @@ test('a manager moves one showing and calls another off; its buyer is refunded (
 
   // A film of its own with two morning shows.
   const api = page.request;
-  const { day, ids } = await ownShows(api, { en: 'Quiet Harbour', he: 'נמל שקט' }, 90, ['09:00', '11:00']);
+  const { day, ids } = await ownShows(api, { en: 'Quiet Harbour', he: 'נמל שקט' }, 90, ['09:00', '11:00'], 6);
   const [early, late] = ids.map((id) => ({ id }));
   const board = async () =>
     ((await (await api.get('/api/seats/presentations')).json()) as { presentations: PresentationSummary[] })
@@ -140,7 +103,7 @@ test('a manager makes a price list, sells a show from it, and raises a price: th
   await login(page);
   await expect(page.getByTestId('prices')).toBeVisible();
   const api = page.request;
-  const [showId] = (await ownShows(api, { en: 'Early Tide', he: 'גאות מוקדמת' }, 80, ['07:00'])).ids;
+  const [showId] = (await ownShows(api, { en: 'Early Tide', he: 'גאות מוקדמת' }, 80, ['07:00'], 6)).ids;
 
   // A list of its own, copied from the standard one, with a cheaper regular ticket.
   await page.getByTestId('price-list-new').click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { LocalizedText } from '../../src/api/contract/common.ts';
 import type { PresentationSummary, TicketGroup } from '../../src/api/contract/presentations.ts';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 import { SANDBOX_CARDS } from '../../server/services/payments/sandbox/cards.ts';
@@ -296,4 +297,47 @@ export async function buySeats(
     order: { totals: { total: number } };
   };
   return { ...answer, keys: seats.map((s) => s.key) };
+}
+
+/** Hall 1 of the demo cinema, where the back-office tests make shows of their own. */
+export const HALL_1 = 11;
+
+/** A calendar day in the venue's zone, `days` from today. */
+export function venueDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/**
+ * A film of the test's own with shows in Hall 1 `days` on, at `times` (each test keeps to its own day and
+ * hours), made over the admin API as the logged-in manager: answers the day and the shows' ids. A retry
+ * makes them a day later, clear of the shows its first try made.
+ */
+export async function ownShows(
+  api: APIRequestContext,
+  title: LocalizedText,
+  minutes: number,
+  times: string[],
+  days: number,
+) {
+  const feature = await api.post('/api/admin/features', {
+    data: { title, category: 'movie', durationMinutes: minutes },
+  });
+  expect(feature.status(), await feature.text()).toBe(201);
+  const day = venueDay(days + test.info().retry);
+  const made = await api.post('/api/admin/schedules', {
+    data: {
+      featureId: ((await feature.json()) as { id: number }).id,
+      hallIds: [HALL_1],
+      from: day,
+      to: day,
+      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return {
+    day,
+    ids: ((await made.json()) as { presentations: { id: number }[] }).presentations.map((p) => p.id),
+  };
 }

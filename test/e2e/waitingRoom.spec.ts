@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, staffLogin } from './helpers.ts';
+import { HALL_1, ownShows, shot, staffLogin } from './helpers.ts';
 
 /**
  * The waiting room (issue 40) in real Chromium against the real server: a manager puts one in front of a
@@ -7,15 +7,6 @@ import { shot, staffLogin } from './helpers.ts';
  * (Hebrew, right to left) waits with a place to be drawn, keeps it in a second tab, and is let in to the
  * seats when the manager opens the sale; the manager watches the figures live.
  */
-
-const HALL_1 = 11;
-
-/** A calendar day in the venue's zone, `days` from today. */
-function venueDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 /** An instant as the venue's datetime-local field shows it (YYYY-MM-DDTHH:MM). */
 function venueWall(at: number): string {
@@ -43,22 +34,9 @@ test('a manager opens a sale through a waiting room; a customer waits on a phone
 
   // A show of the test's own, so no other test meets its queue.
   const api = page.request;
-  const feature = await api.post('/api/admin/features', {
-    data: { title: { en: 'The Long Line', he: 'התור הארוך' }, category: 'movie', durationMinutes: 80 },
-  });
-  expect(feature.status(), await feature.text()).toBe(201);
-  const day = venueDay(5 + test.info().retry);
-  const made = await api.post('/api/admin/schedules', {
-    data: {
-      featureId: ((await feature.json()) as { id: number }).id,
-      hallIds: [HALL_1],
-      from: day,
-      to: day,
-      rules: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], times: ['07:00'] }],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const showId = ((await made.json()) as { presentations: { id: number }[] }).presentations[0]!.id;
+  const {
+    ids: [showId],
+  } = await ownShows(api, { en: 'The Long Line', he: 'התור הארוך' }, 80, ['05:30'], 5);
 
   // The manager puts a waiting room in front of it, the sale opening in an hour.
   await page.reload();
