@@ -52,10 +52,19 @@ export async function benchDbWork() {
   const office = await startBoxOffice({ workers: 1, port: PORT, schema: `bench_dbwork_${process.pid}` });
   try {
     const arena = await loadArena(office.base, 0);
-    const pairs: Seat[][] = arena.windows[2]!.slice(0, orders);
-    const buyers = pairs.map((seats) => ({ uuid: visitor(), seats }));
+    // Pairs of adjacent seats that are free and share no seat (the demo sold part of the arena).
+    const { seats: free } = (await (await fetch(arena.statusUrl)).json()) as { seats: Record<string, string> };
+    const used = new Set<string>();
+    const pairs: Seat[][] = [];
+    for (const w of arena.windows[2]!) {
+      if (pairs.length > orders) break;
+      if (w.some((s) => used.has(s.key) || !(s.key in free))) continue;
+      for (const s of w) used.add(s.key);
+      pairs.push(w);
+    }
     // One warm-up order: caches, prepared plans and the pool's connections are not what is measured.
-    const warm = arena.windows[2]!.at(-1)!;
+    const warm = pairs.pop()!;
+    const buyers = pairs.map((seats) => ({ uuid: visitor(), seats }));
     const warmUuid = visitor();
     for (const s of warm)
       await send('PUT', `${office.base}/api/seats/lock-seat`, warmUuid, lockBody(arena, s));
