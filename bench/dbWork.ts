@@ -53,7 +53,9 @@ export async function benchDbWork() {
   try {
     const arena = await loadArena(office.base, 0);
     // Pairs of adjacent seats that are free and share no seat (the demo sold part of the arena).
-    const { seats: free } = (await (await fetch(arena.statusUrl)).json()) as { seats: Record<string, string> };
+    const { seats: free } = (await (await fetch(arena.statusUrl)).json()) as {
+      seats: Record<string, string>;
+    };
     const used = new Set<string>();
     const pairs: Seat[][] = [];
     for (const w of arena.windows[2]!) {
