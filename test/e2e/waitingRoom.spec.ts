@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { calendarDate, wallTime } from '../../src/domain/venue.ts';
 import { HALL_1, ownShows, shot, staffLogin } from './helpers.ts';
 
 /**
@@ -8,20 +9,8 @@ import { HALL_1, ownShows, shot, staffLogin } from './helpers.ts';
  * seats when the manager opens the sale; the manager watches the figures live.
  */
 
-/** An instant as the venue's datetime-local field shows it (YYYY-MM-DDTHH:MM). */
-function venueWall(at: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Jerusalem',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at));
-  const p = (type: string) => parts.find((x) => x.type === type)!.value;
-  return `${p('year')}-${p('month')}-${p('day')}T${p('hour')}:${p('minute')}`;
-}
+/** An instant as the venue's datetime-local field shows it (YYYY-MM-DDTHH:MM), as the dialog writes it. */
+const venueWall = (at: number) => `${calendarDate(at)}T${wallTime(at)}`;
 
 test('a manager opens a sale through a waiting room; a customer waits on a phone and is let in (en, he)', async ({
   page,
