@@ -7,6 +7,8 @@ import { systemClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/index.ts';
 import { seedDemoCatalogue } from '../server/seed/index.ts';
+import { SYSTEM_ACTOR } from '../server/services/audit/log.ts';
+import { saveWaitingRoom } from '../server/services/waitingRoom/roomsAdmin.ts';
 import type { PresentationSummary } from '../src/api/contract/presentations.ts';
 import { round2, withServerCpu } from './common.ts';
 import { autocannon, type CannonResult } from './onsale/autocannon.ts';
@@ -82,6 +84,31 @@ export async function benchHotReads(): Promise<HotReadsResult> {
     });
     const { src } = (await play.json()) as { src: string };
     const stream = `${base}${src.replace(/master\.m3u8$/, '')}`;
+    // A waiting visitor's poll (issue 40): the cinema show behind a waiting room opening in an hour, the
+    // visitor's place taken once; each poll is answered from its signed place cookie, with no query.
+    await saveWaitingRoom(
+      db.kysely,
+      cinema.id,
+      {
+        mode: 'on',
+        opensAt: new Date(Date.now() + 3_600_000).toISOString(),
+        admitPerMinute: 300,
+        targetMs: null,
+        autoBuyers: null,
+        passMinutes: 20,
+      },
+      SYSTEM_ACTOR,
+      Date.now(),
+    );
+    app.deps.waitingRooms.invalidate();
+    const { uuid } = (await (await fetch(`${base}/api/session`)).json()) as { uuid: string };
+    const joined = await fetch(`${base}/api/queue/${cinema.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', uuid },
+      body: '{"again":false}',
+    });
+    const place = /wr_place_[^;]+/.exec(joined.headers.get('set-cookie') ?? '')?.[0];
+    if (!place) throw new Error(`no place in the waiting room: ${joined.status} ${await joined.text()}`);
     const routes: [string, string, Record<string, string>?][] = [
       ['plain Fastify route (baseline)', `${ping}/ping`],
       ['events board', `${base}/api/seats/presentations`],
@@ -102,6 +129,7 @@ export async function benchHotReads(): Promise<HotReadsResult> {
       ],
       ["film media playlist (a viewer's, behind its token)", `${stream}480p/index.m3u8`],
       ["film segment, 480p 4 s (a viewer's, behind its token)", `${stream}480p/seg1.m2ts`],
+      ["a waiting visitor's poll (waiting room)", `${base}/api/queue/${cinema.id}`, { uuid, cookie: place }],
     ];
     const results: HotRead[] = [];
     for (const [name, url, own] of routes) {
