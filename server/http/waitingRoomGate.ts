@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { STAFF_COOKIE } from '../routes/staff.ts';
 import { staffOfSession } from '../services/staff/auth.ts';
 import { requireVisitor } from '../services/visitors/visitor.ts';
-import { PASS_COOKIE, passValid } from '../services/waitingRoom/pass.ts';
+import { PASS_COOKIE, passExpiry } from '../services/waitingRoom/pass.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,7 @@ export async function waitingRoomGate(app: FastifyInstance): Promise<void> {
       checked.add(room.id);
       const visitor = requireVisitor(request);
       const now = clock.now();
-      if (passValid(waitingRoomKey, room.id, visitor, request.cookies[`${PASS_COOKIE}${room.id}`], now)) {
+      if (passExpiry(waitingRoomKey, room.id, visitor, request.cookies[`${PASS_COOKIE}${room.id}`], now)) {
         request.admittedBuyer = true;
         continue;
       }

@@ -11,7 +11,7 @@ import { optionalVisitor, requireIssuedVisitor } from '../services/visitors/visi
 import {
   PASS_COOKIE,
   PLACE_COOKIE,
-  passValid,
+  passExpiry,
   readPlace,
   signPass,
   signPlace,
@@ -43,20 +43,18 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     // The uuid header, or the visitor cookie it comes from: the page asks before the shop has its session.
     const visitor = optionalVisitor(request) ?? requireIssuedVisitor(request);
     const now = clock.now();
-    const pass = request.cookies[`${PASS_COOKIE}${room.id}`];
-    if (!join?.again && passValid(key, room.id, visitor, pass, now))
-      return { state: 'admitted', passExpiresAt: new Date(Number(pass!.split('.')[0])).toISOString() };
+    const passUntil = passExpiry(key, room.id, visitor, request.cookies[`${PASS_COOKIE}${room.id}`], now);
+    if (!join?.again && passUntil !== null)
+      return { state: 'admitted', passExpiresAt: new Date(passUntil).toISOString() };
     let position = readPlace(key, room.id, visitor, request.cookies[`${PLACE_COOKIE}${room.id}`]);
     let passedAt: number | null = null;
     // The database is asked for a place it does not know from the cookie: a first join, joining again,
     // a cookie lost, or a place drawn at the opening since (a reload of the page keeps to the cookie).
     if (join?.again || position === undefined || (position === null && room.drawn === 1)) {
-      const take = () => joinQueue(db.kysely, room, visitor, now, join?.again);
-      let place =
-        join && (join.again || position === undefined)
-          ? await take()
-          : await placeOf(db.kysely, room.id, visitor);
-      if (!place && join) place = await take();
+      // A join that finds the visitor's place answers it (the insert does nothing).
+      const place = join
+        ? await joinQueue(db.kysely, room, visitor, now, join.again)
+        : await placeOf(db.kysely, room.id, visitor);
       if (!place) return { state: 'outside' };
       ({ position, passedAt } = place);
       reply.setCookie(`${PLACE_COOKIE}${room.id}`, signPlace(key, room.id, visitor, position), {

@@ -60,14 +60,15 @@ export function signPass(key: Buffer, roomId: string, visitor: string, expiresAt
   return sign(key, 'pass', roomId, visitor, String(expiresAt));
 }
 
-/** Whether the token is this visitor's pass to this room and has not expired. */
-export function passValid(
+/** When the visitor's pass to this room expires, or null when the token is none or has expired. */
+export function passExpiry(
   key: Buffer,
   roomId: string,
   visitor: string,
   token: string | undefined,
   now: number,
-): boolean {
+): number | null {
   const value = open(key, 'pass', roomId, visitor, token);
-  return value !== undefined && /^[0-9]{1,15}$/.test(value) && Number(value) > now;
+  if (value === undefined || !/^[0-9]{1,15}$/.test(value)) return null;
+  return Number(value) > now ? Number(value) : null;
 }

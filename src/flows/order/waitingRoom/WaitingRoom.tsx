@@ -26,9 +26,9 @@ function useCountdown(iso: string): number {
   return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
 }
 
-function Countdown({ opensAt }: { opensAt: string }) {
+/** The last hour before the opening, counted down (the page's one timer, `useCountdown`). */
+function Countdown({ left }: { left: number }) {
   const { t } = useTranslation();
-  const left = useCountdown(opensAt);
   if (left === 0 || left > 3600) return null;
   const mm = Math.floor(left / 60);
   const ss = String(left % 60).padStart(2, '0');
@@ -68,7 +68,7 @@ export function WaitingRoom({ status, reconnecting }: { status: Waiting; reconne
             <Text fw={600} data-testid="queue-opens">
               {t('order.queue.opensAt', { date: formatDateTime(status.opensAt, locale) })}
             </Text>
-            <Countdown opensAt={status.opensAt} />
+            <Countdown left={untilOpening} />
             <Text data-testid="queue-draw">{t('order.queue.draw')}</Text>
           </>
         ) : (
