@@ -61,3 +61,29 @@ export function benchCommitBody<S extends { sectionId: number; x: number; y: num
     locale: 'en',
   };
 }
+
+/**
+ * The box office's count of statements sent to the database and the seconds it waited for them
+ * (`/metrics`: boxoffice_db_statements_total, boxoffice_db_statement_seconds_total): read before and
+ * after a phase, the database's work in it. With WORKERS=n one scrape gives the host's sum.
+ */
+export async function dbCounters(base: string): Promise<{ statements: number; seconds: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    statements: value('boxoffice_db_statements_total'),
+    seconds: value('boxoffice_db_statement_seconds_total'),
+  };
+}
+
+/** The work between two `dbCounters` readings per unit (an order, a lock): statements and milliseconds. */
+export function dbWorkPer(
+  before: { statements: number; seconds: number },
+  after: { statements: number; seconds: number },
+  units: number,
+): { statements: number; dbMs: number } {
+  return {
+    statements: round2((after.statements - before.statements) / Math.max(units, 1)),
+    dbMs: round2(((after.seconds - before.seconds) * 1000) / Math.max(units, 1)),
+  };
+}

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pct, round2 } from './common.ts';
+import { dbCounters, pct, round2 } from './common.ts';
 import { commitBody, loadArena, lockBody, type Seat } from './onsale/arena.ts';
 import { startBoxOffice } from './onsale/boxOffice.ts';
 import { machine } from './server.ts';
@@ -15,15 +15,6 @@ import { visitor } from './visitors.ts';
  * nothing else running (no contention: the work itself). `db-work.json`; alone: `node bench/dbWork.ts`.
  */
 const PORT = 4490;
-
-async function counters(base: string): Promise<{ statements: number; seconds: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
-  return {
-    statements: value('boxoffice_db_statements_total'),
-    seconds: value('boxoffice_db_statement_seconds_total'),
-  };
-}
 
 async function send(
   method: string,
@@ -75,11 +66,11 @@ export async function benchDbWork() {
     });
 
     const lockMs: number[] = [];
-    const before = await counters(office.base);
+    const before = await dbCounters(office.base);
     for (const b of buyers)
       for (const s of b.seats)
         lockMs.push(await send('PUT', `${office.base}/api/seats/lock-seat`, b.uuid, lockBody(arena, s)));
-    const locked = await counters(office.base);
+    const locked = await dbCounters(office.base);
     const commitMs: number[] = [];
     for (const b of buyers)
       commitMs.push(
@@ -87,11 +78,11 @@ export async function benchDbWork() {
           'idempotency-key': crypto.randomUUID(),
         }),
       );
-    const paid = await counters(office.base);
+    const paid = await dbCounters(office.base);
     // A /metrics read queries the database itself (its gauges): measured, and taken off each phase.
     const scrape = await (async () => {
-      const a = await counters(office.base);
-      const b = await counters(office.base);
+      const a = await dbCounters(office.base);
+      const b = await dbCounters(office.base);
       return { statements: b.statements - a.statements, seconds: b.seconds - a.seconds };
     })();
     const locks = lockMs.length;

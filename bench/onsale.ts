@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/index.ts';
 import { auditSales, type SalesAudit } from '../server/testing/audit.ts';
-import { round2 } from './common.ts';
+import { dbCounters, dbWorkPer, round2 } from './common.ts';
 import { loadArena } from './onsale/arena.ts';
 import { autocannon, type CannonResult, startPingServer } from './onsale/autocannon.ts';
 import { startBoxOffice } from './onsale/boxOffice.ts';
@@ -45,6 +45,15 @@ export interface OnsaleRunResult {
   cpu: { onsale: CpuUse; saturation: CpuUse };
   /** Saturation orders/s per 1,000 plain-route requests/s: the order's cost in "pings". */
   ordersPerKiloPing: number;
+  /**
+   * The database's work per order in each phase (issue 40): every statement the box office sent and the
+   * time it waited for them (status reads, locks, unlocks and commits, viewers' reads in the on-sale)
+   * divided by the orders made, from its /metrics.
+   */
+  dbPerOrder: {
+    onsale: { statements: number; dbMs: number };
+    saturation: { statements: number; dbMs: number };
+  };
 }
 
 export interface OnsaleBench {
@@ -86,6 +95,7 @@ async function oneRun(
     );
     const pids = () => [office.primaryPid, ...office.workerPids];
     let mark = cpuMark(pids());
+    let counted = await dbCounters(office.base);
     const run = await runOnsale(arena, {
       buyers: s.buyers,
       viewers: s.viewers,
@@ -94,14 +104,17 @@ async function oneRun(
     });
     const cpuOnsale = cpuSince(mark, pids());
     const onsale = summarise(run);
+    const onsaleDb = dbWorkPer(counted, await dbCounters(office.base), onsale.orders);
     run.viewers.close();
     console.log(
       `saturation, ${workers} process(es): ${s.concurrency} buyers in a closed loop for ${s.saturationSeconds} s …`,
     );
     const second = await loadArena(office.base, 1);
     mark = cpuMark(pids());
+    counted = await dbCounters(office.base);
     const saturation = await runSaturation(second, s.concurrency, s.saturationSeconds);
     const cpuSaturation = cpuSince(mark, pids());
+    const saturationDb = dbWorkPer(counted, await dbCounters(office.base), saturation.orders);
     const db = await openDatabase({
       dataDir: '',
       databaseUrl: process.env.DATABASE_URL,
@@ -125,6 +138,7 @@ async function oneRun(
       audit,
       cpu: { onsale: cpuOnsale, saturation: cpuSaturation },
       ordersPerKiloPing: round2((saturation.ordersPerSec / pingRps) * 1000),
+      dbPerOrder: { onsale: onsaleDb, saturation: saturationDb },
     };
   } finally {
     await office.stop();
@@ -203,6 +217,7 @@ function report(r: OnsaleBench): void {
       '5xx': x.onsale.count5xx,
       resets: x.onsale.viewers.resets,
       'cpu s gen/office/pg': ms(x.cpu.onsale.loadGeneratorS, x.cpu.onsale.boxOfficeS, x.cpu.onsale.restS),
+      'db statements/ms per order': ms(x.dbPerOrder.onsale.statements, x.dbPerOrder.onsale.dbMs),
       audit: x.audit.clean ? 'clean' : 'FINDINGS',
     })),
   );
@@ -220,6 +235,7 @@ function report(r: OnsaleBench): void {
         x.cpu.saturation.restS,
       ),
       'cores busy': x.cpu.saturation.machineCores,
+      'db statements/ms per order': ms(x.dbPerOrder.saturation.statements, x.dbPerOrder.saturation.dbMs),
     })),
   );
   console.log(`plain Fastify route: ${r.ping.reqPerSec} req/s (p99 ${r.ping.p99Ms} ms); ${r.machine}`);

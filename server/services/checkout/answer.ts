@@ -10,7 +10,7 @@ import { splitInstalments } from '../../../src/domain/payment/split.ts';
 import { withQuery } from '../../../src/routing/paths.ts';
 import type { Database, PaymentMethodName } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { loadOrderDocument } from '../orders/documents.ts';
+import { readOrderDocument } from '../orders/documents.ts';
 import { contractMethod, type PaymentRow } from '../orders/payments.ts';
 import type { ProviderAction } from '../payments/provider.ts';
 
@@ -36,22 +36,9 @@ export async function completedAnswer(
   reservationIdentifier: string,
   now: number,
 ): Promise<CheckoutCompleted> {
-  const order = await loadOrderDocument(db, { reservationIdentifier }, now);
-  if (!order) throw new AppError('order_not_found', 'the order was not recorded');
-  const meta = await db
-    .selectFrom('orders as o')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select(['c.email'])
-    .where('o.reservation_identifier', '=', reservationIdentifier)
-    .executeTakeFirstOrThrow();
-  const payments = await db
-    .selectFrom('order_payments')
-    .selectAll()
-    .where('reservation_identifier', '=', reservationIdentifier)
-    .where('status', 'in', ['approved', 'refunded'])
-    .orderBy('created_at')
-    .orderBy('method', 'desc')
-    .execute();
+  const read = await readOrderDocument(db, { reservationIdentifier }, now);
+  if (!read) throw new AppError('order_not_found', 'the order was not recorded');
+  const { document: order, email, payments } = read;
   const received = settings.order.orderReceivedUrl;
   return {
     status: 'completed',
@@ -62,7 +49,7 @@ export async function completedAnswer(
     payments: payments.map(paymentSummary),
     isHold: order.isHold,
     holdDeadline: order.holdDeadline,
-    email: meta.email,
+    email,
     orderReceivedUrl: received ? withQuery(received, { reservation: reservationIdentifier }) : null,
   };
 }

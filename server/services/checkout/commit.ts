@@ -41,7 +41,7 @@ import { recordCounterPayments } from '../counter/payments.ts';
 import { audit } from '../audit/log.ts';
 import { commitPartnerContext, partnerColumns } from '../partners/checkout.ts';
 import { fingerprint, replay } from './replay.ts';
-import { advanceOrder, confirmOrder, failOrder, loadOrder, providerPayment, settle } from './settle.ts';
+import { advanceOrder, confirmOrder, failOrder, settle } from './settle.ts';
 
 /**
  * The venue's settings the cart must respect before anything is written (spec section 3): the
@@ -63,6 +63,9 @@ function assertCartAllowed(
     throw new AppError('video_not_sold_online', 'video on demand is not sold online here');
 }
 
+/** The attempt's Idempotency-Key is in the database already: the transaction ends, the earlier attempt answers. */
+class KeyUsedBefore extends Error {}
+
 /** The commit body as the route's schema validation hands it over (defaults applied). */
 export type CommitInput = z.output<typeof CommitBodySchema>;
 
@@ -75,6 +78,9 @@ interface Placed {
     chosen: Exclude<ChosenMethod, { method: 'none' }>;
     /** A currency other than the venue's the order is priced in (a EUR membership). */
     currency: string | null;
+    method: PaymentMethodName;
+    /** When the order's payment window closes (its `payment_deadline`). */
+    deadline: number;
   } | null;
   isHold: boolean;
 }
@@ -98,9 +104,6 @@ export async function commitCheckout(
   origin: CheckoutOrigin = ONLINE_ORIGIN,
 ): Promise<CheckoutAnswer> {
   const print = fingerprint(body, origin.counter?.payments);
-  const earlier = await replay(deps, visitor, idempotencyKey, print, body);
-  if (earlier) return earlier;
-
   assertCartAllowed(deps.settings, body.cart, accountId, origin);
   // A sale at the counter asks no form: its optional name and phone are checked by counter/sale.ts.
   if (!origin.counter)
@@ -112,12 +115,12 @@ export async function commitCheckout(
       .transaction()
       .execute((trx) => placeOrder(trx, deps, visitor, idempotencyKey, print, body, accountId, origin));
   } catch (err) {
-    // A concurrent twin inserted the same key first: answer with its outcome.
-    const twin = await replay(deps, visitor, idempotencyKey, print, body).catch((e: unknown) =>
-      e instanceof AppError && e.code === 'idempotency_key_reused' ? Promise.reject(e) : null,
-    );
-    if (twin) return twin;
-    throw err;
+    if (!(err instanceof KeyUsedBefore)) throw err;
+    // A repeated request, or a concurrent twin that inserted the key first: that attempt's outcome,
+    // moved on as far as the provider allows.
+    const earlier = await replay(deps, visitor, idempotencyKey, print, body);
+    if (earlier) return earlier;
+    throw new AppError('paymentError', 'this payment is still being processed');
   }
   const rid = placed.reservationIdentifier;
   if (placed.isHold) return advanceOrder(deps, rid);
@@ -140,9 +143,10 @@ export async function commitCheckout(
       throw error;
     }
   }
-  const order = await loadOrder(deps.db, rid);
-  const payment = (await providerPayment(deps.db, rid))!;
-  return settle(deps, order, payment, outcome);
+  // As the first transaction wrote them: settle reads the order again, locked, before it changes it.
+  const { id, method, amount, deadline: payment_deadline } = placed.payment;
+  const payment = { id, method, amount, status: 'pending' as const, provider_ref: null };
+  return settle(deps, { reservation_identifier: rid, payment_deadline }, payment, outcome);
 }
 
 function initiateRequest(
@@ -196,7 +200,9 @@ async function placeOrder(
   const { cart } = body;
   const now = deps.clock.now();
   const rid = randomId(10);
-  await trx
+  // The attempt's key first: a key used before inserts nothing, and the earlier attempt answers
+  // (issue 40: no read of the key before every commit, only this insert).
+  const first = await trx
     .insertInto('commit_attempts')
     .values({
       visitor,
@@ -207,7 +213,10 @@ async function placeOrder(
       error_json: null,
       created_at: now,
     })
-    .execute();
+    .onConflict((oc) => oc.columns(['visitor', 'idempotency_key']).doNothing())
+    .returning('visitor')
+    .executeTakeFirst();
+  if (!first) throw new KeyUsedBefore();
   if (cart.isHold) await assertMayHold(trx, deps.settings, accountId, cart, now);
 
   const ctx: CheckoutContext = {
@@ -378,7 +387,14 @@ async function placeOrder(
   await trx.insertInto('order_payments').values(row).execute();
   return {
     reservationIdentifier: rid,
-    payment: { id: row.id, amount: split.rest, chosen, currency },
+    payment: {
+      id: row.id,
+      amount: split.rest,
+      chosen,
+      currency,
+      method: row.method,
+      deadline: now + deps.paymentWindowMs,
+    },
     isHold: false,
   };
 }

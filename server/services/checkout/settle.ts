@@ -9,7 +9,8 @@ import { declineError, failureFromJson, failureJson } from './declines.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { opaqueId } from './ids.ts';
 import { lineKinds } from './lines/index.ts';
-import { CannotFulfil, type OrderRef, type Trx } from './lines/types.ts';
+import { CannotFulfil, type LineKind, type OrderRef, type Trx } from './lines/types.ts';
+import { found, hasRows, type OrderRows } from '../orders/contents.ts';
 import { writeRefund } from './payments/refunds.ts';
 import { queueOrderMessages } from '../messages/queue.ts';
 import { debitVouchers } from './payments/vouchers.ts';
@@ -75,6 +76,54 @@ async function recordApproval(trx: Trx, paymentId: string, outcome: Approved, no
     .execute();
 }
 
+const VOUCHER_PAYMENTS: OrderRows = { table: 'order_payments', where: { method: 'voucher' } };
+const COUNTER_PAYMENTS: OrderRows = { table: 'order_payments', where: { method: ['cash', 'card_present'] } };
+
+/**
+ * The order to confirm, locked, in one statement with what the confirmation needs to know of it (issue
+ * 40): which line kinds and payments it has rows of (contents.ts: the others are not asked), and the
+ * customer's address and mobile number for the confirmation's messages.
+ */
+async function orderToConfirm(trx: Trx, rid: string) {
+  const probes = [
+    ...lineKinds.flatMap((k) => [...(k.rows ?? []), ...(k.probes ?? [])]),
+    VOUCHER_PAYMENTS,
+    COUNTER_PAYMENTS,
+  ];
+  const row = (await trx
+    .selectFrom('orders as o')
+    .selectAll('o')
+    .select((eb) => [
+      eb.selectFrom('customers as c').select('c.email').whereRef('c.id', '=', 'o.customer_id').as('c_email'),
+      eb
+        .selectFrom('customers as c')
+        .select('c.mobile_key')
+        .whereRef('c.id', '=', 'o.customer_id')
+        .as('c_mobile_key'),
+      ...probes.map((r, i) => hasRows(r, 'o.reservation_identifier').as(`has_${i}`)),
+    ])
+    .where('o.reservation_identifier', '=', rid)
+    .forUpdate()
+    .executeTakeFirst()) as (OrderRow & Record<string, unknown>) | undefined;
+  if (!row) throw new AppError('order_not_found', 'no such order');
+  // Rows nobody asked about are assumed there: their step reads them to find out.
+  const has = (r: OrderRows) => {
+    const i = probes.indexOf(r);
+    return i < 0 || found(row[`has_${i}`]);
+  };
+  return {
+    order: row as OrderRow,
+    has,
+    runs: (kind: LineKind<unknown>) => kind.rows === undefined || kind.rows.some(has),
+    voucherPayments: has(VOUCHER_PAYMENTS),
+    counterPayments: has(COUNTER_PAYMENTS),
+    customer: {
+      email: (row.c_email as string | null | undefined) ?? null,
+      mobile_key: (row.c_mobile_key as string | null | undefined) ?? null,
+    },
+  };
+}
+
 /** Confirms a pending order (the provider approved, or nothing was left to pay). */
 export async function confirmOrder(
   deps: CheckoutDeps,
@@ -85,21 +134,22 @@ export async function confirmOrder(
   let verdict: 'done' | 'too_late' | 'cannot';
   try {
     verdict = await deps.db.transaction().execute(async (trx) => {
-      const order = await loadOrder(trx, rid, true);
+      const { order, has, runs, voucherPayments, counterPayments, customer } = await orderToConfirm(trx, rid);
       if (approval) await recordApproval(trx, approval.paymentId, approval.outcome, now);
       if (order.state === 'paid' || order.state === 'held') return 'done';
       if (order.state !== 'pending') return 'too_late';
-      const ref = refOf(order);
-      for (const kind of lineKinds) await kind.fulfil(trx, now, ref);
-      await debitVouchers(trx, rid, now);
+      const ref = { ...refOf(order), has };
+      for (const kind of lineKinds) if (runs(kind)) await kind.fulfil(trx, now, ref);
+      if (voucherPayments) await debitVouchers(trx, rid, now);
       // What a clerk took at the counter is in the drawer already: it pays now.
-      await trx
-        .updateTable('order_payments')
-        .set({ status: 'approved', updated_at: now })
-        .where('reservation_identifier', '=', rid)
-        .where('method', 'in', ['cash', 'card_present'])
-        .where('status', '=', 'pending')
-        .execute();
+      if (counterPayments)
+        await trx
+          .updateTable('order_payments')
+          .set({ status: 'approved', updated_at: now })
+          .where('reservation_identifier', '=', rid)
+          .where('method', 'in', ['cash', 'card_present'])
+          .where('status', '=', 'pending')
+          .execute();
       const token = approval?.outcome.token;
       if (token && order.account_id) {
         const payment = await trx
@@ -128,7 +178,7 @@ export async function confirmOrder(
         .where('reservation_identifier', '=', rid)
         .execute();
       // The confirmation e-mail and SMS, sent after the transaction (services/messages).
-      await queueOrderMessages(trx, rid, 'confirmation', now);
+      await queueOrderMessages(trx, rid, 'confirmation', now, { customer });
       await trx
         .updateTable('commit_attempts')
         .set({ status: 'done' })
@@ -233,8 +283,8 @@ export async function refundFailedOrder(deps: CheckoutDeps, rid: string): Promis
  */
 export async function settle(
   deps: CheckoutDeps,
-  order: OrderRow,
-  payment: PaymentRow,
+  order: Pick<OrderRow, 'reservation_identifier' | 'payment_deadline'>,
+  payment: Pick<PaymentRow, 'id' | 'method' | 'status' | 'provider_ref' | 'amount'>,
   outcome: ProviderOutcome | null,
   paypal?: PaypalInfo,
 ): Promise<CheckoutAnswer> {

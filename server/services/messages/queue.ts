@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, OnConflictBuilder } from 'kysely';
 import type { MessageChannel, MessageKind } from '../../db/messageTables.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -23,14 +23,22 @@ export async function queueOrderMessages(
   reservationIdentifier: string,
   kind: MessageKind,
   now: number,
-  about?: { presentationId?: number; again?: boolean; to?: { channel: MessageChannel; address: string } },
+  about?: {
+    presentationId?: number;
+    again?: boolean;
+    to?: { channel: MessageChannel; address: string };
+    /** The order's customer's address and mobile number, when the caller read them already. */
+    customer?: { email: string | null; mobile_key: string | null };
+  },
 ) {
-  const c = await trx
-    .selectFrom('orders as o')
-    .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select(['c.email', 'c.mobile_key'])
-    .where('o.reservation_identifier', '=', reservationIdentifier)
-    .executeTakeFirst();
+  const c =
+    about?.customer ??
+    (await trx
+      .selectFrom('orders as o')
+      .innerJoin('customers as c', 'c.id', 'o.customer_id')
+      .select(['c.email', 'c.mobile_key'])
+      .where('o.reservation_identifier', '=', reservationIdentifier)
+      .executeTakeFirst());
   if (!c) return;
   const rows = about?.to
     ? [{ channel: about.to.channel, to: about.to.address }]
@@ -38,36 +46,46 @@ export async function queueOrderMessages(
         ...(c.email?.trim() ? [{ channel: 'email' as const, to: c.email.trim() }] : []),
         ...(c.mobile_key ? [{ channel: 'sms' as const, to: c.mobile_key }] : []),
       ];
+  const row = (r: (typeof rows)[number]) => ({
+    id: randomBytes(12).toString('base64url'),
+    reservation_identifier: reservationIdentifier,
+    kind,
+    channel: r.channel,
+    to_address: r.to,
+    status: 'queued' as const,
+    next_attempt_at: now,
+    created_at: now,
+    presentation_id: about?.presentationId ?? null,
+  });
+  const on = (oc: OnConflictBuilder<Database, 'order_messages'>) =>
+    oc.columns(['reservation_identifier', 'kind', 'channel']);
+  // Queued once: the e-mail and the SMS in one statement.
+  if (!about?.again) {
+    if (rows.length > 0)
+      await trx
+        .insertInto('order_messages')
+        .values(rows.map(row))
+        .onConflict((oc) => on(oc).doNothing())
+        .execute();
+    return;
+  }
   for (const r of rows)
     await trx
       .insertInto('order_messages')
-      .values({
-        id: randomBytes(12).toString('base64url'),
-        reservation_identifier: reservationIdentifier,
-        kind,
-        channel: r.channel,
-        to_address: r.to,
-        status: 'queued',
-        next_attempt_at: now,
-        created_at: now,
-        presentation_id: about?.presentationId ?? null,
-      })
-      .onConflict((oc) => {
-        const on = oc.columns(['reservation_identifier', 'kind', 'channel']);
-        return about?.again
-          ? on.doUpdateSet({
-              // A new id: the senders keep one copy per id, and this is a new message.
-              id: randomBytes(12).toString('base64url'),
-              status: 'queued',
-              attempts: 0,
-              next_attempt_at: now,
-              sent_at: null,
-              last_error: null,
-              to_address: r.to,
-              presentation_id: about.presentationId ?? null,
-            })
-          : on.doNothing();
-      })
+      .values(row(r))
+      .onConflict((oc) =>
+        on(oc).doUpdateSet({
+          // A new id: the senders keep one copy per id, and this is a new message.
+          id: randomBytes(12).toString('base64url'),
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: now,
+          sent_at: null,
+          last_error: null,
+          to_address: r.to,
+          presentation_id: about.presentationId ?? null,
+        }),
+      )
       .execute();
 }
 

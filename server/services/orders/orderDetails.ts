@@ -1,26 +1,23 @@
-import type { Kysely } from 'kysely';
 import type { LocalizedText } from '../../../src/api/contract/common.ts';
 import type { OrderDocument } from '../../../src/api/contract/order.ts';
-import type { Database } from '../../db/types.ts';
+
+/** The columns `orderDetailsOf` reads, from `orders as o` left-joined with `venues as v` on its branch. */
+export const ORDER_DETAIL_COLUMNS = [
+  'o.location_id',
+  'v.name_json as location_json',
+  'o.delivery_address1',
+  'o.delivery_city',
+  'o.delivery_postal_code',
+] as const;
 
 /** What the customer form added to an order, as its documents show it: the branch and the delivery address. */
-export async function loadOrderDetails(
-  db: Kysely<Database>,
-  reservationIdentifier: string,
-): Promise<Pick<OrderDocument, 'location' | 'deliveryAddress'>> {
-  const row = await db
-    .selectFrom('orders as o')
-    .leftJoin('venues as v', 'v.id', 'o.location_id')
-    .select([
-      'o.location_id',
-      'v.name_json as location_json',
-      'o.delivery_address1',
-      'o.delivery_city',
-      'o.delivery_postal_code',
-    ])
-    .where('o.reservation_identifier', '=', reservationIdentifier)
-    .executeTakeFirst();
-  if (!row) return { location: null, deliveryAddress: null };
+export function orderDetailsOf(row: {
+  location_id: number | null;
+  location_json: string | null;
+  delivery_address1: string | null;
+  delivery_city: string | null;
+  delivery_postal_code: string | null;
+}): Pick<OrderDocument, 'location' | 'deliveryAddress'> {
   return {
     location:
       row.location_id !== null && row.location_json

@@ -37,7 +37,12 @@ export function paymentSource(
  * since; a declined or abandoned attempt is no payment of the order.
  */
 export async function orderPayments(db: Db, reservationIdentifier: string): Promise<OrderPayment[]> {
-  const rows = await db
+  return (await paidPaymentRows(db, reservationIdentifier)).map(toOrderPayment);
+}
+
+/** The order's payments that took money (`orderPayments`), as rows, in the order the checkout took them. */
+export function paidPaymentRows(db: Db, reservationIdentifier: string): Promise<PaymentRow[]> {
+  return db
     .selectFrom('order_payments')
     .selectAll()
     .where('reservation_identifier', '=', reservationIdentifier)
@@ -46,16 +51,17 @@ export async function orderPayments(db: Db, reservationIdentifier: string): Prom
     .orderBy('method', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((p) => {
-    const split = splitInstalments(p.amount, p.number_of_payments);
-    return {
-      ...paymentSource(p),
-      amount: p.amount,
-      numberOfPayments: split.count,
-      firstPayment: split.first,
-      otherPayments: split.others,
-      approvalCode: p.approval_code,
-      refunded: p.refunded_amount,
-    };
-  });
+}
+
+export function toOrderPayment(p: PaymentRow): OrderPayment {
+  const split = splitInstalments(p.amount, p.number_of_payments);
+  return {
+    ...paymentSource(p),
+    amount: p.amount,
+    numberOfPayments: split.count,
+    firstPayment: split.first,
+    otherPayments: split.others,
+    approvalCode: p.approval_code,
+    refunded: p.refunded_amount,
+  };
 }

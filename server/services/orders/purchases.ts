@@ -7,6 +7,7 @@ import { loadOrderEnrolment } from './enrolmentDocument.ts';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+const ALL = { vouchers: true, donations: true, memberships: true, enrolment: true };
 
 /**
  * What an order bought besides seats, as its documents show it: the system vouchers it issued (each
@@ -23,38 +24,44 @@ export async function loadOrderPurchases(
     confirmed_at: number | string | null;
     customerName: string;
   },
+  /** Which of these the order has rows of (contents.ts); the rest are not read. Unknown: all are read. */
+  has: { vouchers: boolean; donations: boolean; memberships: boolean; enrolment: boolean } = ALL,
 ): Promise<Pick<OrderDocument, 'vouchers' | 'donations' | 'donationReceipt' | 'memberships' | 'enrolment'>> {
   const id = order.reservation_identifier;
-  const vouchers = await db
-    .selectFrom('system_vouchers as v')
-    .innerJoin('system_voucher_classes as k', 'k.id', 'v.class_id')
-    .leftJoin('voucher_offers as o', 'o.id', 'v.offer_id')
-    .select([
-      'v.reference',
-      'v.price',
-      'v.quantity',
-      'v.start_date',
-      'v.end_date',
-      'v.valid_date',
-      'k.name_json as class_name_json',
-      'k.benefit_json',
-      'k.terms_json',
-      'k.is_stored_value',
-      'o.name_json as offer_name_json',
-    ])
-    .where('v.reservation_identifier', '=', id)
-    .where('v.offer_id', 'is not', null)
-    .where('v.state', '!=', 'cancelled')
-    .orderBy('v.offer_id')
-    .orderBy('v.reference')
-    .execute();
-  const donations = await db
-    .selectFrom('order_donation_lines as l')
-    .innerJoin('donation_funds as f', 'f.id', 'l.fund_id')
-    .select(['l.fund_id', 'l.amount', 'l.quantity', 'f.name_json'])
-    .where('l.reservation_identifier', '=', id)
-    .orderBy('l.line')
-    .execute();
+  const vouchers = !has.vouchers
+    ? []
+    : await db
+        .selectFrom('system_vouchers as v')
+        .innerJoin('system_voucher_classes as k', 'k.id', 'v.class_id')
+        .leftJoin('voucher_offers as o', 'o.id', 'v.offer_id')
+        .select([
+          'v.reference',
+          'v.price',
+          'v.quantity',
+          'v.start_date',
+          'v.end_date',
+          'v.valid_date',
+          'k.name_json as class_name_json',
+          'k.benefit_json',
+          'k.terms_json',
+          'k.is_stored_value',
+          'o.name_json as offer_name_json',
+        ])
+        .where('v.reservation_identifier', '=', id)
+        .where('v.offer_id', 'is not', null)
+        .where('v.state', '!=', 'cancelled')
+        .orderBy('v.offer_id')
+        .orderBy('v.reference')
+        .execute();
+  const donations = !has.donations
+    ? []
+    : await db
+        .selectFrom('order_donation_lines as l')
+        .innerJoin('donation_funds as f', 'f.id', 'l.fund_id')
+        .select(['l.fund_id', 'l.amount', 'l.quantity', 'f.name_json'])
+        .where('l.reservation_identifier', '=', id)
+        .orderBy('l.line')
+        .execute();
   return {
     vouchers: vouchers.map((v) => {
       const isStoredValue = v.is_stored_value === 1;
@@ -79,8 +86,8 @@ export async function loadOrderPurchases(
       quantity: d.quantity,
       total: d.amount * d.quantity,
     })),
-    memberships: await loadOrderMemberships(db, id),
-    enrolment: await loadOrderEnrolment(db, id),
+    memberships: has.memberships ? await loadOrderMemberships(db, id) : [],
+    enrolment: has.enrolment ? await loadOrderEnrolment(db, id) : null,
     donationReceipt:
       order.receipt_number && order.confirmed_at !== null
         ? {

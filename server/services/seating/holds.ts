@@ -42,13 +42,17 @@ export async function tryHold(
   now: number,
   expiresAt: number,
   holder: Holder,
+  /** The address's earlier hold of the seat, when the caller read it already (`continuedHoldColumns`). */
+  known?: { continued: ContinuedHold | null },
 ): Promise<number | null> {
   const { presentationId, sectionId, x, y } = seat;
   const address = holder.address;
   let startedAt = now;
   let until = expiresAt;
   if (address !== null && holder.lifetimeMs !== undefined && holder.retakeMs) {
-    const before = await continuedHold(db, seat, address, now, now - holder.retakeMs);
+    const before = known
+      ? known.continued
+      : await continuedHold(db, seat, address, now, now - holder.retakeMs);
     if (before) {
       startedAt = before.startedAt;
       const end = startedAt + holder.lifetimeMs;
@@ -77,32 +81,64 @@ export async function tryHold(
   return row ? Number(row.expires_at) : null;
 }
 
+/** When the address's continued hold of a seat began and when it ended (`continuedHold`). */
+export interface ContinuedHold {
+  startedAt: number;
+  endedAt: number;
+}
+
 /**
- * The hold of this seat that the address ended (let lapse, or let go) since `since`, if any: when it
- * began and when it ended. A live hold is none (the visitor's own is kept as it is; another visitor's
- * refuses the take anyway). Two primary-key reads in one statement.
+ * The holds of this seat that the address ended (let lapse, or let go) since `since`: when each began and
+ * ended. A live hold is none (the visitor's own is kept as it is; another visitor's refuses the take
+ * anyway). Two primary-key reads.
  */
-async function continuedHold(
-  db: Db,
-  seat: SeatAt,
-  address: string,
-  now: number,
-  since: number,
-): Promise<{ startedAt: number; endedAt: number } | null> {
+function endedHolds(seat: SeatAt, address: string, now: number, since: number) {
   const { presentationId: p, sectionId: s, x, y } = seat;
-  const rows = await sql<{ started: number | string; ended: number | string }>`
+  return sql`
     SELECT created_at AS started, expires_at AS ended FROM seat_holds
       WHERE presentation_id = ${p} AND section_id = ${s} AND x = ${x} AND y = ${y}
         AND holder_address = ${address} AND state = 'held' AND expires_at <= ${now} AND expires_at > ${since}
     UNION ALL
     SELECT started_at AS started, released_at AS ended FROM hold_releases
       WHERE presentation_id = ${p} AND section_id = ${s} AND x = ${x} AND y = ${y}
-        AND holder_address = ${address} AND released_at > ${since}`.execute(db);
-  if (rows.rows.length === 0) return null;
+        AND holder_address = ${address} AND released_at > ${since}`;
+}
+
+/**
+ * The continued hold as two columns of a larger read (`continued_started`, `continued_ended`, null when
+ * there is none), so that a seat lock learns it in the statement that finds the seat (seatLookup.ts).
+ */
+export function continuedHoldColumns(seat: SeatAt, holder: Holder, now: number) {
+  if (holder.address === null || holder.lifetimeMs === undefined || !holder.retakeMs) return null;
+  const ended = endedHolds(seat, holder.address, now, now - holder.retakeMs);
   return {
-    startedAt: Math.min(...rows.rows.map((r) => Number(r.started))),
-    endedAt: Math.max(...rows.rows.map((r) => Number(r.ended))),
+    started: sql<number | string | null>`(SELECT MIN(c.started) FROM (${ended}) c)`,
+    ended: sql<number | string | null>`(SELECT MAX(c.ended) FROM (${ended}) c)`,
   };
+}
+
+/** A continued hold from `continuedHoldColumns`' two values. */
+export function continuedFrom(
+  started: number | string | null | undefined,
+  ended: number | string | null | undefined,
+): ContinuedHold | null {
+  if (started === null || started === undefined || ended === null || ended === undefined) return null;
+  return { startedAt: Number(started), endedAt: Number(ended) };
+}
+
+/** The hold of this seat that the address ended since `since`, if any (`endedHolds`), on its own. */
+async function continuedHold(
+  db: Db,
+  seat: SeatAt,
+  address: string,
+  now: number,
+  since: number,
+): Promise<ContinuedHold | null> {
+  const rows = await sql<{ started: number | string | null; ended: number | string | null }>`
+    SELECT MIN(c.started) AS started, MAX(c.ended) AS ended FROM (${endedHolds(seat, address, now, since)}) c`.execute(
+    db,
+  );
+  return continuedFrom(rows.rows[0]?.started, rows.rows[0]?.ended);
 }
 
 /**

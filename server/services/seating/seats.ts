@@ -6,9 +6,10 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { getSellablePresentation } from '../catalogue/presentations.ts';
 import { capacityBound, type PlaceBound, withinBound } from './capacity.ts';
-import { assertUnderHoldLimits, type HoldLimits } from './holdLimits.ts';
+import { checkHoldLimits, checkSeatCap, type HoldLimits, liveHolds } from './holdLimits.ts';
 import { cartHoldMs, extensionMs, lockTtlMs } from './holdTimes.ts';
-import { heldByVisitor, type Holder, releaseHold, tryHold } from './holds.ts';
+import { type ContinuedHold, heldByVisitor, type Holder, releaseHold, tryHold } from './holds.ts';
+import { hasPricePolicy, seatOnSale } from './seatLookup.ts';
 
 type Db = Kysely<Database>;
 
@@ -79,10 +80,6 @@ export async function seatsStatus(db: Db, q: StatusQuery, visitor: string | unde
   return { seats, held: held.map((h) => seatKey(h.section_id, h.x, h.y)) };
 }
 
-async function countHeld(db: Db, presentationId: number, visitor: string, now: number): Promise<number> {
-  return (await heldByVisitor(db, presentationId, visitor, now)).length;
-}
-
 export interface LockOptions {
   now: number;
   maxSeats: number;
@@ -101,24 +98,14 @@ export interface LockOptions {
   holder?: { address: string; limits: HoldLimits } | undefined;
 }
 
-/**
- * Whether the presentation sells a ticket a customer may choose for a seat of the group: the group is
- * one of the presentation's and has a ticket that is not a multiply-factor sub-ticket (the SQL form of
- * `choosableTickets` in src/domain/order/tickets.ts, which the shop's ticket step offers).
- */
-async function hasPricePolicy(db: Db, presentationId: number, ticketGroupId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('presentation_ticket_groups as ptg')
-    .innerJoin('tickets as t', 't.ticket_group_id', 'ptg.ticket_group_id')
-    .innerJoin('presentations as pl', 'pl.id', 'ptg.presentation_id')
-    .whereRef('t.price_list_id', '=', 'pl.price_list_id')
-    .select('t.id')
-    .where('ptg.presentation_id', '=', presentationId)
-    .where('ptg.ticket_group_id', '=', ticketGroupId)
-    .where('t.is_sub_ticket', '=', 0)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The cart's seat cap, then the caps on holds of the visitor and the address (holdLimits.ts). */
+function assertCaps(
+  live: Awaited<ReturnType<typeof liveHolds>>,
+  presentationId: number,
+  opts: { now: number; maxSeats: number; holder?: LockOptions['holder'] },
+): void {
+  checkSeatCap(live, presentationId, opts.maxSeats);
+  if (opts.holder) checkHoldLimits(live, opts.holder.limits, opts.now, [presentationId]);
 }
 
 function noPricePolicy(ticketGroupId: number): AppError {
@@ -142,7 +129,7 @@ function coordinatesOf(seat: LockSeat): { x: number; y: number } {
  * level has no ticket for sale is refused with no_price_policy before anything is held.
  */
 export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: LockOptions) {
-  const { now, maxSeats } = opts;
+  const { now } = opts;
   const p = await getSellablePresentation(db, seat.PresentationId, now);
   opts.assertSold?.(p);
   if (!p.onlineSales) throw new AppError('location_offline', 'the venue sells at the box office only');
@@ -156,34 +143,31 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
   let taken: { x: number; y: number; expiresAt: number } | undefined;
   if (p.isReserved) {
     const { x, y } = coordinatesOf(seat);
-    const [planSeat, priced] = await Promise.all([
-      db
-        .selectFrom('plan_seats as s')
-        .innerJoin('allocations as a', 'a.id', 's.allocation_id')
-        .select(['s.ticket_group_id', 'a.is_online'])
-        .where('s.seatplan_id', '=', p.seatplanId)
-        .where('s.section_id', '=', seat.VenueSectionId)
-        .where('s.x', '=', x)
-        .where('s.y', '=', y)
-        .executeTakeFirst(),
-      hasPricePolicy(db, p.id, seat.TicketGroupId),
-    ]);
+    const at = { presentationId: p.id, sectionId: seat.VenueSectionId, x, y };
+    const planSeat = await seatOnSale(
+      db,
+      { ...at, seatplanId: p.seatplanId },
+      seat.TicketGroupId,
+      taker,
+      now,
+    );
     if (!planSeat)
       throw new AppError('seat_not_found', `no seat ${seatKey(seat.VenueSectionId, x, y)} on this plan`);
-    if (planSeat.ticket_group_id !== seat.TicketGroupId || planSeat.is_online !== 1) {
+    if (planSeat.ticketGroupId !== seat.TicketGroupId || !planSeat.isOnline) {
       throw new AppError('lock_seat_error', 'the seat is no longer available');
     }
-    if (!priced) throw noPricePolicy(seat.TicketGroupId);
+    if (!planSeat.priced) throw noPricePolicy(seat.TicketGroupId);
+    const known = { continued: planSeat.continued };
     if (opts.replaces?.length) {
-      return swapSeat(db, p, { sectionId: seat.VenueSectionId, x, y }, planSeat.ticket_group_id, visitor, {
+      return swapSeat(db, p, { sectionId: seat.VenueSectionId, x, y }, planSeat.ticketGroupId, visitor, {
         ...opts,
         replaces: opts.replaces,
         expiresAt,
         taker,
+        known,
       });
     }
-    const at = { presentationId: p.id, sectionId: seat.VenueSectionId, x, y };
-    const until = await tryHold(db, at, visitor, now, expiresAt, taker);
+    const until = await tryHold(db, at, visitor, now, expiresAt, taker, known);
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
     taken = { x, y, expiresAt: until };
   } else {
@@ -192,12 +176,10 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
     taken = await holdAnyFreeSeat(db, p, seat, visitor, now, expiresAt, taker);
   }
 
-  // Counted after taking the seat, so two concurrent calls of one visitor cannot both slip under the cap.
+  // Counted after taking the seat, in a statement of its own, so two concurrent calls of one visitor (or
+  // of one address) cannot both slip under a cap.
   try {
-    if ((await countHeld(db, p.id, visitor, now)) > maxSeats)
-      throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
-    if (opts.holder)
-      await assertUnderHoldLimits(db, visitor, opts.holder.address, now, opts.holder.limits, [p.id]);
+    assertCaps(await liveHolds(db, visitor, opts.holder?.address ?? null, now), p.id, opts);
   } catch (err) {
     // Recorded like any release: a refused take that continued an earlier hold must not end that hold's
     // count (a fresh take is recorded as starting now, which changes nothing for the address).
@@ -226,10 +208,11 @@ async function swapSeat(
     expiresAt: number;
     replaces: readonly LockSeat[];
     taker: Holder;
+    known: { continued: ContinuedHold | null };
     holder?: LockOptions['holder'];
   },
 ) {
-  const { now, maxSeats, expiresAt, taker } = opts;
+  const { now, expiresAt, taker } = opts;
   const from = opts.replaces.map((r) => {
     if (r.PresentationId !== p.id)
       throw new AppError('formValidation', 'a swap stays within one presentation');
@@ -261,14 +244,18 @@ async function swapSeat(
     );
   }
   return db.transaction().execute(async (trx) => {
-    const until = await tryHold(trx, { presentationId: p.id, ...to }, visitor, now, expiresAt, taker);
+    const until = await tryHold(
+      trx,
+      { presentationId: p.id, ...to },
+      visitor,
+      now,
+      expiresAt,
+      taker,
+      opts.known,
+    );
     if (until === null) throw new AppError('lock_seat_error', 'the seat is no longer available');
     for (const f of from) await releaseHold(trx, { presentationId: p.id, ...f }, visitor, now);
-    if ((await countHeld(trx, p.id, visitor, now)) > maxSeats) {
-      throw new AppError('max_seats_error', `cannot select more than ${maxSeats} seats`, { maxSeats });
-    }
-    if (opts.holder)
-      await assertUnderHoldLimits(trx, visitor, opts.holder.address, now, opts.holder.limits, [p.id]);
+    assertCaps(await liveHolds(trx, visitor, opts.holder?.address ?? null, now), p.id, opts);
     return { lockedSeat: { x: to.x, y: to.y }, expiresAt: new Date(until).toISOString() };
   });
 }

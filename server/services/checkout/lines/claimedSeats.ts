@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { seatKey } from '../../../../src/domain/seatKey.ts';
 import { AppError } from '../../../errors.ts';
 import { CannotFulfil, type CheckoutContext, type OrderRef, type Trx } from './types.ts';
@@ -58,17 +59,59 @@ export async function claimSeat(
 }
 
 /**
+ * `claimSeat` for several seats in one statement (issue 40: a statement a seat), each with its own expiry.
+ * When one of them is no longer the visitor's, unclaimed, the first such is refused (lock_seat_error),
+ * and the transaction rolls the others' claims back.
+ */
+export async function claimSeats(
+  trx: Trx,
+  order: OrderRef,
+  seats: readonly (ClaimSeat & { expiresAt: number })[],
+): Promise<void> {
+  if (seats.length === 0) return;
+  const at = (s: ClaimSeat) =>
+    sql`presentation_id = ${s.pi} AND section_id = ${s.si} AND x = ${s.x} AND y = ${s.y}`;
+  // (Cast: PostgreSQL takes a parameter in a CASE for text.)
+  const expiresAt = sql<number>`CASE ${sql.join(
+    seats.map((s) => sql`WHEN ${at(s)} THEN CAST(${s.expiresAt} AS BIGINT)`),
+    sql` `,
+  )} END`;
+  const claimed = await trx
+    .updateTable('seat_holds')
+    .set({ claimed_by: order.reservationIdentifier, expires_at: expiresAt })
+    .where(
+      sql<boolean>`(${sql.join(
+        seats.map((s) => sql`(${at(s)})`),
+        sql` OR `,
+      )})`,
+    )
+    .where('visitor', '=', order.visitor)
+    .where('state', '=', 'held')
+    .where('claimed_by', 'is', null)
+    .returning(['presentation_id', 'section_id', 'x', 'y'])
+    .execute();
+  if (claimed.length === seats.length) return;
+  const got = new Set(claimed.map((c) => `${c.presentation_id}:${seatKey(c.section_id, c.x, c.y)}`));
+  const lost = seats.find((s) => !got.has(`${s.pi}:${seatKey(s.si, s.x, s.y)}`))!;
+  throw new AppError('lock_seat_error', 'the seat is no longer available', {
+    seat: seatKey(lost.si, lost.x, lost.y),
+  });
+}
+
+/**
  * The payment is approved: the order's claimed seats are sold and its pending seat tickets become
  * valid, only if nobody took a seat over meanwhile (a takeover clears the claim): CannotFulfil
- * otherwise. Answers the presentations of the seats sold (none when the order had none pending).
+ * otherwise, and the transaction undoes both. Answers the presentations of the seats sold (none when the
+ * order had none pending).
  */
 export async function sellClaimedSeats(trx: Trx, order: OrderRef, what: string): Promise<number[]> {
   const pending = await trx
-    .selectFrom('order_tickets')
-    .select('presentation_id')
+    .updateTable('order_tickets')
+    .set({ state: 'valid' })
     .where('reservation_identifier', '=', order.reservationIdentifier)
     .where('kind', '=', 'seat')
     .where('state', '=', 'pending')
+    .returning('presentation_id')
     .execute();
   if (pending.length === 0) return [];
   const sold = await trx
@@ -80,13 +123,6 @@ export async function sellClaimedSeats(trx: Trx, order: OrderRef, what: string):
     .executeTakeFirst();
   if (Number(sold.numUpdatedRows) !== pending.length)
     throw new CannotFulfil(`a seat of the ${what} is no longer held for it`);
-  await trx
-    .updateTable('order_tickets')
-    .set({ state: 'valid' })
-    .where('reservation_identifier', '=', order.reservationIdentifier)
-    .where('kind', '=', 'seat')
-    .where('state', '=', 'pending')
-    .execute();
   return [...new Set(pending.map((t) => t.presentation_id))];
 }
 

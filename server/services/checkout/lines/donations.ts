@@ -95,6 +95,7 @@ export const donations: LineKind<DonationLine[]> = {
       .execute();
   },
 
+  rows: [{ table: 'order_donation_lines' }],
   async fulfil(trx, now, order) {
     const line = await trx
       .selectFrom('order_donation_lines')

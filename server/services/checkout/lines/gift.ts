@@ -92,6 +92,7 @@ export const gift: LineKind<GiftLine> = {
       .execute();
   },
 
+  rows: [{ table: 'order_gifts' }],
   async fulfil(trx, now, order) {
     await queueGiftMessage(trx, order.reservationIdentifier, now);
   },

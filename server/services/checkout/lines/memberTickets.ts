@@ -27,16 +27,9 @@ export interface MemberUse {
   points: number;
 }
 
-/** The tickets of these ids whose membership makes them member tickets. */
-export async function ticketRows(trx: Trx, ids: readonly number[]): Promise<Map<number, TicketRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('tickets')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .where('membership_id', 'is not', null)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
+/** The tickets among these (read once by the checkout) whose membership makes them member tickets. */
+export function ticketRows(rows: ReadonlyMap<number, TicketRow>): Map<number, TicketRow> {
+  return new Map([...rows].filter(([, r]) => r.membership_id !== null));
 }
 
 /**

@@ -101,6 +101,7 @@ export const memberships: LineKind<MembershipLine[]> = {
     }
   },
 
+  rows: [{ table: 'order_membership_lines' }],
   async fulfil(trx, now, order) {
     // The seats first (the seat kind may have sold them already: the same claim, the same tickets).
     await sellClaimedSeats(trx, order, 'membership');

@@ -209,6 +209,7 @@ export const seasonEnrolment: LineKind<EnrolmentLine> = {
       .execute();
   },
 
+  rows: [{ table: 'enrolments' }],
   async fulfil(trx, now, order) {
     const enrolment = await trx
       .selectFrom('enrolments')

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { TicketCodeResult } from '../../../../src/api/contract/vouchers.ts';
 import { seatKey } from '../../../../src/domain/seatKey.ts';
+import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { loadTickets } from '../../catalogue/ticketGroups.ts';
 import type { HiddenTicket } from '../../ticketCodes/codeTickets.ts';
@@ -37,11 +39,9 @@ export async function checkSeatCodes(
   ctx: CheckoutContext,
   p: { id: number; business_date: string },
   seats: readonly CartSeat[],
+  /** The cart's tickets, as the checkout read them once. */
+  rows: ReadonlyMap<number, Selectable<Database['tickets']>>,
 ): Promise<SeatCode[]> {
-  const ids = [...new Set(seats.map((s) => s.ticketId))];
-  const rows = new Map(
-    (await trx.selectFrom('tickets').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]),
-  );
   let hidden: HiddenTicket[] | undefined;
   const resolved = new Map<string, TicketCodeResult>();
   const out: SeatCode[] = [];

@@ -71,7 +71,8 @@ export async function hasPremiumSeat(
 /**
  * Refuses a purchase of `keys` that breaks a seat rule. The plan's state is the status map's: a seat is
  * free when its allocation is sold online and nobody else holds or bought it; the visitor's other held
- * seats count as free (they are released when this order completes).
+ * seats count as free (they are released when this order completes). Answers the price level of each
+ * seat it read, the chosen ones among them (null: the plan could not be read, and no rule was checked).
  */
 export async function enforceSeatRules(
   trx: Trx,
@@ -79,9 +80,9 @@ export async function enforceSeatRules(
   keys: readonly SeatKey[],
   visitor: string,
   now: number,
-): Promise<void> {
+): Promise<Map<SeatKey, number> | null> {
   const plan = await indexedPlan(trx, p.seatplan_id);
-  if (!plan) return;
+  if (!plan) return null;
   const { data } = plan;
   const { left, right } = plan.neighbours;
   // The rules look at the chosen seats, their sofas, and two seats either side in the row (a seat beside
@@ -101,32 +102,46 @@ export async function enforceSeatRules(
     }
   }
   const state = new Uint8Array(data.count);
-  const online = new Set(
-    (await trx.selectFrom('allocations').select('id').where('is_online', '=', 1).execute()).map((a) => a.id),
-  );
-  const coords = [...near].map((i) => {
-    if (online.has(data.allocation[i]!)) state[i] = SEAT_STATE.available;
-    return { section: data.sections[data.section[i]!]!.id, x: data.px[i]!, y: data.py[i]! };
-  });
-  const unavailable = coords.length
+  const coords = [...near].map((i) => ({
+    section: data.sections[data.section[i]!]!.id,
+    x: data.px[i]!,
+    y: data.py[i]!,
+  }));
+  // One statement (issue 40: these were two, and the chosen seats' price levels a third): each seat's
+  // allocation, whether it sells online, and its live hold or sale if any.
+  const rows = coords.length
     ? await trx
-        .selectFrom('seat_holds')
-        .select(['section_id', 'x', 'y', 'visitor', 'state', 'claimed_by'])
-        .where('presentation_id', '=', p.id)
+        .selectFrom('plan_seats as s')
+        .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+        .leftJoin('seat_holds as h', (j) =>
+          j
+            .on('h.presentation_id', '=', p.id)
+            .onRef('h.section_id', '=', 's.section_id')
+            .onRef('h.x', '=', 's.x')
+            .onRef('h.y', '=', 's.y')
+            .on((eb) => eb.or([eb('h.state', '=', 'sold'), eb('h.expires_at', '>', now)])),
+        )
+        .select(['s.section_id', 's.x', 's.y', 's.ticket_group_id', 'a.is_online'])
+        .select(['h.visitor', 'h.state', 'h.claimed_by'])
+        .where('s.seatplan_id', '=', p.seatplan_id)
         .where((eb) =>
           eb.or(
             coords.map((c) =>
-              eb.and([eb('section_id', '=', c.section), eb('x', '=', c.x), eb('y', '=', c.y)]),
+              eb.and([eb('s.section_id', '=', c.section), eb('s.x', '=', c.x), eb('s.y', '=', c.y)]),
             ),
           ),
         )
-        .where((eb) => eb.or([eb('state', '=', 'sold'), eb('expires_at', '>', now)]))
         .execute()
     : [];
-  for (const h of unavailable) {
-    const mine = h.visitor === visitor && h.state === 'held' && h.claimed_by === null;
-    const i = plan.indexOf.get(seatKey(h.section_id, h.x, h.y));
-    if (i !== undefined && !mine) state[i] = SEAT_STATE.taken;
+  const groups = new Map<SeatKey, number>();
+  for (const r of rows) {
+    const key = seatKey(r.section_id, r.x, r.y);
+    groups.set(key, r.ticket_group_id);
+    const i = plan.indexOf.get(key);
+    if (i === undefined) continue;
+    if (r.is_online === 1) state[i] = SEAT_STATE.available;
+    const mine = r.visitor === visitor && r.state === 'held' && r.claimed_by === null;
+    if (r.state !== null && !mine) state[i] = SEAT_STATE.taken;
   }
   for (const k of keys) {
     const i = plan.indexOf.get(k);
@@ -139,7 +154,7 @@ export async function enforceSeatRules(
     maxSeats: Number.MAX_SAFE_INTEGER,
     seatingPolicyId: p.seating_policy_id,
   });
-  if (result.ok) return;
+  if (result.ok) return groups;
   switch (result.code) {
     case 'single_seat_error':
       throw new AppError('single_seat_error', 'the purchase would leave a single free seat', result.params);

@@ -14,7 +14,7 @@ import type { Database } from '../../../db/types.ts';
 import { AppError } from '../../../errors.ts';
 import { assertOnSale } from '../../catalogue/presentations.ts';
 import { loadTicketGroups } from '../../catalogue/ticketGroups.ts';
-import { assertSoldHere, assertVenuesOnline } from '../../catalogue/scope.ts';
+import { assertOnline, assertSoldHere } from '../../catalogue/scope.ts';
 import { seatNames } from '../../catalogue/seatplans.ts';
 import { holdLifetimeMs } from '../../seating/holdTimes.ts';
 import { type SeatCode, checkSeatCodes, voucherUses } from './seatCodes.ts';
@@ -25,7 +25,7 @@ import { lockVouchers } from '../payments/vouchers.ts';
 import {
   cancelClaimedSeats,
   claimExpiry,
-  claimSeat,
+  claimSeats,
   releaseClaimedSeats,
   sellClaimedSeats,
 } from './claimedSeats.ts';
@@ -38,6 +38,7 @@ import {
   redeemUses,
   releaseUses,
   restoreUses,
+  VOUCHER_CLAIMS,
 } from './voucherTickets.ts';
 
 type Hold = Selectable<Database['seat_holds']>;
@@ -105,16 +106,30 @@ export const seatTickets: LineKind<SeatLines> = {
     const ids = [...new Set(cart.seats.map((s) => s.pi))].sort((a, b) => a - b);
     // Before the presentations are read: a change of their seat plan version waits for this purchase.
     await ctx.saleLocks?.shareSales(trx, ids);
+    // With their venues' online sales, re-read inside the transaction (the venue may sell at its box
+    // office only: location offline).
     const presentations = await trx
-      .selectFrom('presentations')
-      .selectAll()
-      .where('id', 'in', ids)
-      .orderBy('id')
+      .selectFrom('presentations as p')
+      .innerJoin('venues as v', 'v.id', 'p.venue_id')
+      .selectAll('p')
+      .select('v.online_sales_enabled')
+      .where('p.id', 'in', ids)
+      .orderBy('p.id')
       .execute();
     for (const id of ids)
       if (!presentations.some((p) => p.id === id))
         throw new AppError('event_not_found', `presentation ${id} does not exist`);
-    await serialiseWhereNeeded(trx, presentations, cart.seats);
+    // The cart's tickets, read once for the quotas, the member tickets and the codes.
+    const ticketRows = new Map(
+      (
+        await trx
+          .selectFrom('tickets')
+          .selectAll()
+          .where('id', 'in', [...new Set(cart.seats.map((s) => s.ticketId))])
+          .execute()
+      ).map((t) => [t.id, t]),
+    );
+    await serialiseWhereNeeded(trx, presentations, cart.seats, ticketRows);
     if (new Set(presentations.map((p) => p.auth_profile_id)).size > 1)
       throw new AppError('incompatible_auth_profile', 'Incompatible AuthProfile');
     if (new Set(presentations.map((p) => p.business_id)).size > 1)
@@ -125,9 +140,7 @@ export const seatTickets: LineKind<SeatLines> = {
       if (VOD_VENUE_TYPES.has(p.venue_type_id))
         throw new AppError('formValidation', 'video on demand is bought as a video line, not as seats');
     }
-    // The venue may sell at its box office only (location offline): re-read inside the transaction.
-    const venueIds = presentations.map((p) => p.venue_id);
-    await assertVenuesOnline(trx, venueIds);
+    for (const p of presentations) assertOnline(p);
 
     // Every seat held by this visitor now, and not already being paid for.
     const holds = await trx
@@ -157,29 +170,36 @@ export const seatTickets: LineKind<SeatLines> = {
     );
 
     const seats: PricedSeat[] = [];
-    const memberRows = await members.ticketRows(
-      trx,
-      cart.seats.map((s) => s.ticketId),
-    );
+    const memberRows = members.ticketRows(ticketRows);
     const totals: LineTotals = { tickets: 0, addons: 0, serviceCharge: 0, products: 0 };
     for (const p of presentations) {
       const mine = cart.seats.filter((s) => s.pi === p.id);
-      if (p.is_reserved === 1) await enforceSeatRules(trx, p, where(mine), visitor, now);
+      const ruled = p.is_reserved === 1 ? await enforceSeatRules(trx, p, where(mine), visitor, now) : null;
       if (ctx.isHold && (await hasPremiumSeat(trx, p.seatplan_id, where(mine))))
         throw new AppError(
           'premiumWithHoldErrorMessage',
           'premium seats cannot be held; make a normal order',
         );
 
-      const planSeats = await trx
-        .selectFrom('plan_seats')
-        .select(['section_id', 'x', 'y', 'ticket_group_id'])
-        .where('seatplan_id', '=', p.seatplan_id)
-        .where((eb) =>
-          eb.or(mine.map((s) => eb.and([eb('section_id', '=', s.si), eb('x', '=', s.x), eb('y', '=', s.y)]))),
-        )
-        .execute();
-      const groupOf = new Map(planSeats.map((r) => [seatKey(r.section_id, r.x, r.y), r.ticket_group_id]));
+      // The seats' price levels: as the seat rules read them, or (general admission) from the plan.
+      const groupOf =
+        ruled ??
+        new Map(
+          (
+            await trx
+              .selectFrom('plan_seats')
+              .select(['section_id', 'x', 'y', 'ticket_group_id'])
+              .where('seatplan_id', '=', p.seatplan_id)
+              .where((eb) =>
+                eb.or(
+                  mine.map((s) =>
+                    eb.and([eb('section_id', '=', s.si), eb('x', '=', s.x), eb('y', '=', s.y)]),
+                  ),
+                ),
+              )
+              .execute()
+          ).map((r) => [seatKey(r.section_id, r.x, r.y), r.ticket_group_id]),
+        );
       // Hidden tickets too: a seat may carry one its code unlocked (checkSeatCodes below).
       const groups = ruleGroupsOf(await loadTicketGroups(trx, p.id, now, 'all'));
       const seatTickets: SeatTicket[] = mine.map((s) => {
@@ -196,7 +216,9 @@ export const seatTickets: LineKind<SeatLines> = {
         const { code, ...params } = problem;
         throw new AppError(code, `ticket rule ${code}`, params as Record<string, string | number>);
       }
-      const codes = await members.codesBeside(mine, memberRows, (o) => checkSeatCodes(trx, ctx, p, o));
+      const codes = await members.codesBeside(mine, memberRows, (o) =>
+        checkSeatCodes(trx, ctx, p, o, ticketRows),
+      );
       let priced = priceOrder(groups, seatTickets, p.service_charge, []);
       if (ctx.isHold) priced = withoutServiceCharge(priced);
       totals.tickets += priced.tickets;
@@ -227,7 +249,12 @@ export const seatTickets: LineKind<SeatLines> = {
           pointsUsed: 0,
         });
       });
-      ctx.presentations.set(p.id, { id: p.id, startsAt: p.starts_at });
+      ctx.presentations.set(p.id, {
+        id: p.id,
+        startsAt: p.starts_at,
+        waiverId: p.waiver_id,
+        businessDate: p.business_date,
+      });
     }
     const vouchers = voucherUses(seats);
     await assertUsesLeft(trx, vouchers);
@@ -239,7 +266,11 @@ export const seatTickets: LineKind<SeatLines> = {
   async reserve(trx, ctx, order, lines) {
     // The order claims its seats; they stay held while the payment is under way (at most the payment
     // window, and never past the hold's own lifetime), or until the deadline of a hold order.
-    for (const s of lines.seats) await claimSeat(trx, order, s, claimExpiry(ctx, order, s.hold, s.holdCap));
+    await claimSeats(
+      trx,
+      order,
+      lines.seats.map((s) => ({ ...s, expiresAt: claimExpiry(ctx, order, s.hold, s.holdCap) })),
+    );
     const identifiers = lines.seats.map(() => randomId(12));
     await trx
       .insertInto('order_tickets')
@@ -286,6 +317,8 @@ export const seatTickets: LineKind<SeatLines> = {
     if (addons.length) await trx.insertInto('order_ticket_addons').values(addons).execute();
   },
 
+  rows: [{ table: 'order_tickets', where: { kind: 'seat' } }],
+  probes: [VOUCHER_CLAIMS],
   async fulfil(trx, now, order) {
     const sold = await sellClaimedSeats(trx, order, 'order');
     if (sold.length === 0) return;

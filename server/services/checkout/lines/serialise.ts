@@ -11,17 +11,9 @@ export async function serialiseWhereNeeded(
   trx: Trx,
   presentations: readonly { id: number; seating_policy_id: number }[],
   seats: readonly { pi: number; ticketId: number }[],
+  tickets: ReadonlyMap<number, { quota: number | null }>,
 ): Promise<void> {
-  const quotaTickets = new Set(
-    (
-      await trx
-        .selectFrom('tickets')
-        .select('id')
-        .where('id', 'in', [...new Set(seats.map((s) => s.ticketId))])
-        .where('quota', 'is not', null)
-        .execute()
-    ).map((t) => t.id),
-  );
+  const quotaTickets = new Set([...tickets].filter(([, t]) => t.quota !== null).map(([id]) => id));
   const ids = presentations
     .filter(
       (p) =>

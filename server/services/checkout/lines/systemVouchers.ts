@@ -146,6 +146,7 @@ export const systemVouchers: LineKind<VoucherLine[]> = {
       .execute();
   },
 
+  rows: [{ table: 'order_voucher_lines' }],
   async fulfil(trx, now, order) {
     await issueOrderVouchers(trx, order.reservationIdentifier, now);
   },

@@ -6,6 +6,7 @@ import type { CommitCartSchema } from '../../../../src/api/contract/order.ts';
 import type { Settings } from '../../../../src/api/contract/session.ts';
 import type { SaleLocks } from '../../../db/repositories/saleLocks.ts';
 import type { Database } from '../../../db/types.ts';
+import type { OrderRows } from '../../orders/contents.ts';
 import type { PartnerContext } from '../../partners/context.ts';
 
 export type Trx = Transaction<Database>;
@@ -22,7 +23,16 @@ export interface CheckoutContext {
   paymentWindowMs: number;
   isHold: boolean;
   /** Presentations the cart's seats are for (products may be sold with them); filled by the seat lines. */
-  presentations: Map<number, { id: number; startsAt: number }>;
+  presentations: Map<
+    number,
+    {
+      id: number;
+      startsAt: number;
+      /** The seat lines' presentations also say their waiver and business date (the waiver's line reads them). */
+      waiverId?: number | null;
+      businessDate?: string;
+    }
+  >;
   /**
    * The currency the cart is priced in when it is not the venue's (ISO 4217, e.g. a membership price in
    * EUR); set by the line kind that prices it, absent for the venue's own. The order is charged in it.
@@ -55,6 +65,11 @@ export interface OrderRef {
   isHold: boolean;
   /** Hold orders: the seats are kept until then. */
   holdDeadline: number | null;
+  /**
+   * Whether the order has such rows, where the confirmation asked already (a kind's `rows` and `probes`,
+   * contents.ts); absent, a step reads its rows to find out.
+   */
+  has?: (rows: OrderRows) => boolean;
 }
 
 export interface LineTotals {
@@ -136,6 +151,13 @@ export interface LineKind<Validated> {
   price(lines: Validated, ctx: CheckoutContext): LineTotals;
   /** Writes the lines of a pending (or held) order and claims what they need. */
   reserve(trx: Trx, ctx: CheckoutContext, order: OrderRef, lines: Validated): Promise<void>;
+  /**
+   * Where the kind's lines of an order are: `fulfil` has something to do only for an order with rows in
+   * one of these, and is not run for any other (the confirmation asks once, contents.ts). None: always run.
+   */
+  readonly rows?: readonly OrderRows[];
+  /** Further rows `fulfil` asks about (`OrderRef.has`): asked in the same statement as `rows`. */
+  readonly probes?: readonly OrderRows[];
   /** The payment is approved: the lines become the customer's. Throws CannotFulfil when they cannot. */
   fulfil(trx: Trx, now: number, order: OrderRef): Promise<void>;
   /** The payment failed or was given up: let go of the claim (seats stay held for the customer). */

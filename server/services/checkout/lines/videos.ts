@@ -102,6 +102,7 @@ export const videos: LineKind<VideoLine[]> = {
       .execute();
   },
 
+  rows: [{ table: 'order_tickets', where: { kind: 'video' } }],
   async fulfil(trx, now, order) {
     await setState(trx, order.reservationIdentifier, ['pending'], 'valid');
     await createRentals(trx, order.reservationIdentifier, now);

@@ -1,6 +1,7 @@
 import { AppError } from '../../../errors.ts';
 import { voucherUsesLeft } from '../../ticketCodes/voucherCodes.ts';
 import { randomId } from '../ids.ts';
+import type { OrderRows } from '../../orders/contents.ts';
 import { CannotFulfil, type OrderRef, type Trx } from './types.ts';
 
 /**
@@ -65,6 +66,9 @@ export async function claimUses(
     .execute();
 }
 
+/** Where an order's claims on ticket vouchers are (the confirmation asks once whether it has any). */
+export const VOUCHER_CLAIMS: OrderRows = { table: 'voucher_redemptions' };
+
 async function claimsOf(trx: Trx, order: OrderRef, status: 'pending' | 'redeemed') {
   const rows = await trx
     .selectFrom('voucher_redemptions')
@@ -80,6 +84,7 @@ async function claimsOf(trx: Trx, order: OrderRef, status: 'pending' | 'redeemed
  * uses (changed meanwhile at the box office, say); otherwise CannotFulfil and the payment goes back.
  */
 export async function redeemUses(trx: Trx, now: number, order: OrderRef): Promise<void> {
+  if (order.has && !order.has(VOUCHER_CLAIMS)) return;
   for (const c of await claimsOf(trx, order, 'pending')) {
     const redeemed = await trx
       .updateTable('system_vouchers')

@@ -30,17 +30,25 @@ function inLocale(json: string, locale: string): string {
 export const waiver: LineKind<SignedLine> = {
   name: 'waiver',
 
-  async validate(trx, _ctx, cart) {
+  async validate(trx, ctx, cart) {
     const ids = [...new Set(cart.seats.map((s) => s.pi))];
+    // The seat lines, validated first, read every presentation of the cart's seats with its waiver.
+    const known = ids.map((id) => ctx.presentations.get(id));
     const needing =
       ids.length === 0
         ? []
-        : await trx
-            .selectFrom('presentations')
-            .select(['id', 'waiver_id', 'business_date'])
-            .where('id', 'in', ids)
-            .where('waiver_id', 'is not', null)
-            .execute();
+        : known.every((p) => p?.waiverId !== undefined && p.businessDate !== undefined)
+          ? known.flatMap((p) =>
+              p!.waiverId != null
+                ? [{ id: p!.id, waiver_id: p!.waiverId, business_date: p!.businessDate! }]
+                : [],
+            )
+          : await trx
+              .selectFrom('presentations')
+              .select(['id', 'waiver_id', 'business_date'])
+              .where('id', 'in', ids)
+              .where('waiver_id', 'is not', null)
+              .execute();
     const w = cart.waiver;
     if (needing.length === 0) {
       if (w) throw new AppError('waiver_not_required', 'these seats need no waiver');
