@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { systemClock } from './clock.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import { serveClusterMetrics } from './http/clusterMetrics.ts';
 import { seedDemoCatalogue } from './seed/index.ts';
 import { firstAdminAtStart } from './services/staff/firstAdmin.ts';
 
@@ -16,7 +17,8 @@ const RESTART_PAUSE_MS = 1000;
  * nothing another one needs: carts, holds, sessions, rate limits, idempotency keys and orders are rows
  * in PostgreSQL, and seat changes reach every process through its LISTEN connection. So a process that
  * dies loses nothing but its open connections (streams reconnect to another, with Last-Event-ID), and is
- * replaced. SIGTERM or SIGINT stops the workers gracefully, then the primary.
+ * replaced. SIGTERM or SIGINT stops the workers gracefully, then the primary. The primary serves no HTTP;
+ * it gathers the workers' metrics for whichever worker a scrape of /metrics reaches (http/clusterMetrics.ts).
  */
 export async function runPrimary(config: ServerConfig, log: Logger): Promise<void> {
   if (!config.databaseUrl)
@@ -64,6 +66,7 @@ export async function runPrimary(config: ServerConfig, log: Logger): Promise<voi
     if (lived < EARLY_DEATH_MS) setTimeout(fork, RESTART_PAUSE_MS);
     else fork();
   });
+  serveClusterMetrics();
   for (let i = 0; i < config.workers; i++) fork();
 
   const shutdown = (signal: string) => {

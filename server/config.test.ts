@@ -83,6 +83,16 @@ describe('loadConfig', () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.logLevel).toBe('warn');
   });
+
+  it('counts the rate limits in the database where processes share PostgreSQL, or as LIMITS_SHARED says', () => {
+    const url = 'postgres://shop@db.example/tickets';
+    expect(loadConfig({}).limits.shared).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url }).limits.shared).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, WORKERS: '4' }).limits.shared).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url, WORKERS: '4', LIMITS_SHARED: '0' }).limits.shared).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, LIMITS_SHARED: '1' }).limits.shared).toBe(true);
+    expect(() => loadConfig({ LIMITS_SHARED: 'yes' })).toThrow("LIMITS_SHARED must be 1 or 0, got 'yes'");
+  });
 });
 
 describe('production start-up', () => {

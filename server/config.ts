@@ -129,6 +129,8 @@ export interface AbuseLimits {
   /** Login-code SMS per 15 minutes, per mobile number and per client address. */
   smsPerNumber: number;
   smsPerAddress: number;
+  /** LIMITS_SHARED: count the lock, commit and code rates in the database, shared by processes and hosts. */
+  shared: boolean;
 }
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
@@ -259,6 +261,8 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       ),
       smsPerNumber: positive(env.LIMIT_SMS_PER_15MIN_PER_NUMBER ?? '3', 'LIMIT_SMS_PER_15MIN_PER_NUMBER'),
       smsPerAddress: positive(env.LIMIT_SMS_PER_15MIN_PER_ADDRESS ?? '10', 'LIMIT_SMS_PER_15MIN_PER_ADDRESS'),
+      // On by default where processes share a database: PostgreSQL (a SQLite box office is one process).
+      shared: flag(env.LIMITS_SHARED, 'LIMITS_SHARED', !!env.DATABASE_URL && Number(env.WORKERS) > 1),
     },
     paymentOrigins: parseOrigins(env.CSP_PAYMENT_ORIGINS),
     providers: readProviderCredentials(env, (problem) => invalid(problem, null)),
@@ -374,6 +378,12 @@ export function parseLocales(value: string | undefined): Locale[] {
   });
   if (locales.length === 0) return invalid('ENABLED_LOCALES lists no locale', [...DEFAULT_LOCALES]);
   return [...new Set(locales)];
+}
+
+/** A 1/0 switch; unset or empty, `fallback`. */
+function flag(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return value === '1' || (value !== '0' && invalid(`${name} must be 1 or 0, got '${value}'`, fallback));
 }
 
 function positive(value: string, name: string): number {

@@ -32,6 +32,7 @@ import { m028_Door } from './migrations/028_door.ts';
 import { m029_DoorPasses } from './migrations/029_door_passes.ts';
 import { m030_ProviderEvents } from './migrations/030_provider_events.ts';
 import { m031_WaitingRooms } from './migrations/031_waiting_rooms.ts';
+import { guardCountsMigration } from './migrations/032_guard_counts.ts';
 
 /**
  * One set of migrations for SQLite and PostgreSQL: only types both understand (integer, bigint, text),
@@ -71,6 +72,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '029_door_passes': m029_DoorPasses,
     '030_provider_events': m030_ProviderEvents,
     '031_waiting_rooms': m031_WaitingRooms,
+    '032_guard_counts': guardCountsMigration(dialect),
   };
 }
 

@@ -11,6 +11,7 @@ import type { PartnerTables } from './partnerTables.ts';
 import type { SandboxTables } from './sandboxTables.ts';
 import type { DoorTables } from './doorTables.ts';
 import type { WaitingRoomTables } from './waitingRoomTables.ts';
+import type { GuardTables } from './guardTables.ts';
 export type OrderState = 'pending' | 'paid' | 'held' | 'failed' | 'cancelled';
 /** pending: its order's payment is under way; void: that payment failed; the rest as before. */
 export type TicketState = 'pending' | 'valid' | 'void' | 'cancelled';
@@ -35,7 +36,8 @@ export interface Database
     PartnerTables,
     SandboxTables,
     DoorTables,
-    WaitingRoomTables {
+    WaitingRoomTables,
+    GuardTables {
   meta: { key: string; value: string };
   /** Webhook events of the payment providers, by their own ids (migration 030): each acted on once. */
   provider_events: { provider: string; event_id: string; event_type: string; received_at: number };

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, tooManyAttempts } from '../../errors.ts';
 import type { CaptchaVerifier } from '../customers/captcha.ts';
-import { SlidingWindow } from './slidingWindow.ts';
+import { guardCountsRepository } from '../../db/repositories/guardCounts.ts';
+import { runPeriodically } from '../periodic.ts';
+import { fixedWindow, SlidingWindow } from './slidingWindow.ts';
 import { requireVisitor } from './visitor.ts';
 
 /**
@@ -36,30 +38,40 @@ const CAPTCHA_ERROR: Record<GuardKind, 'invalid_captcha' | 'recaptcha'> = {
   code: 'recaptcha',
 };
 
+/** Each kind's rates: calls per visitor and per client address in a window of `windowMs`. */
+type Rates = Record<GuardKind, { visitor: number; address: number; windowMs: number }>;
+
+/** Counts a guarded call; answers the milliseconds to wait instead when its visitor or address is over. */
+type Counter = (kind: GuardKind, visitor: string, address: string, now: number) => Promise<number | null>;
+
+/** How often each process deletes the shared counts of ended windows (the shortest window is a minute). */
+const PRUNE_EVERY_MS = 60_000;
+
 /** Registers the guard: a preHandler on every route whose config names a `guard` (routes added later). */
 export async function abuseGuard(app: FastifyInstance): Promise<void> {
   const { limits } = app.deps.config;
-  const windows = {
+  const rates: Rates = {
     lock: {
-      visitor: new SlidingWindow(limits.locksPerMinutePerVisitor, 60_000),
-      address: new SlidingWindow(limits.locksPerMinutePerAddress, 60_000),
+      visitor: limits.locksPerMinutePerVisitor,
+      address: limits.locksPerMinutePerAddress,
+      windowMs: 60_000,
     },
     commit: {
-      visitor: new SlidingWindow(limits.commitsPer10MinPerVisitor, 600_000),
-      address: new SlidingWindow(limits.commitsPer10MinPerAddress, 600_000),
+      visitor: limits.commitsPer10MinPerVisitor,
+      address: limits.commitsPer10MinPerAddress,
+      windowMs: 600_000,
     },
     code: {
-      visitor: new SlidingWindow(limits.codesPerMinutePerVisitor, 60_000),
-      address: new SlidingWindow(limits.codesPerMinutePerAddress, 60_000),
+      visitor: limits.codesPerMinutePerVisitor,
+      address: limits.codesPerMinutePerAddress,
+      windowMs: 60_000,
     },
   };
+  const count = limits.shared ? sharedCounter(app, rates) : memoryCounter(rates);
   const guardCall = async (kind: GuardKind, request: FastifyRequest) => {
     const visitor = requireVisitor(request);
     const now = app.deps.clock.now();
-    const wait =
-      windows[kind].address.hit(request.clientAddress, now) ??
-      windows[kind].visitor.hit(visitor, now) ??
-      null;
+    const wait = await count(kind, visitor, request.clientAddress, now);
     if (wait !== null) throw tooManyAttempts(`too many ${kind} calls`, wait);
     const { captcha } = app.deps;
     if (captcha.enabled && !(await verified(captcha, tokenOf(request), request.ip)))
@@ -77,6 +89,55 @@ export async function abuseGuard(app: FastifyInstance): Promise<void> {
 }
 // Without fastify-plugin's symbol the hook would stay inside its own context.
 (abuseGuard as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/** In this process's memory, in sliding windows: one process (LIMITS_SHARED off). */
+function memoryCounter(rates: Rates): Counter {
+  const windowsOf = (r: Rates[GuardKind]) => ({
+    visitor: new SlidingWindow(r.visitor, r.windowMs),
+    address: new SlidingWindow(r.address, r.windowMs),
+  });
+  const windows = {
+    lock: windowsOf(rates.lock),
+    commit: windowsOf(rates.commit),
+    code: windowsOf(rates.code),
+  };
+  return async (kind, visitor, address, now) =>
+    windows[kind].address.hit(address, now) ?? windows[kind].visitor.hit(visitor, now) ?? null;
+}
+
+/**
+ * In the database, in fixed windows every process and host shares (LIMITS_SHARED on): one statement per
+ * guarded call counts the visitor and the address together, so the limits hold however the calls are
+ * spread. A refused call is counted too; that changes nothing, since both windows of a kind end together
+ * and the refusal lasts until then. Unlike the sliding windows, a caller may make up to twice a limit
+ * across a window's edge (slidingWindow.property.test.ts bounds it). Each process deletes ended windows
+ * once a minute, off the calls.
+ */
+function sharedCounter(app: FastifyInstance, rates: Rates): Counter {
+  const counts = guardCountsRepository(app.deps.db);
+  let pruning: { stop(): void } | undefined;
+  app.addHook('onReady', async () => {
+    pruning = runPeriodically(
+      'pruning the rate-limit counts',
+      PRUNE_EVERY_MS,
+      async () => void (await counts.pruneEnded(app.deps.clock.now())),
+      app.log,
+    );
+  });
+  app.addHook('onClose', async () => pruning?.stop());
+  return async (kind, visitor, address, now) => {
+    const rate = rates[kind];
+    const window = fixedWindow(now, rate.windowMs);
+    const [byVisitor = 0, byAddress = 0] = await counts.count(
+      [
+        { bucket: `${kind}:visitor`, key: visitor },
+        { bucket: `${kind}:address`, key: address },
+      ],
+      window,
+    );
+    return byVisitor > rate.visitor || byAddress > rate.address ? window.end - now : null;
+  };
+}
 
 /** Fails closed: a verifier that cannot answer (unreachable, broken) proves no human. */
 async function verified(captcha: CaptchaVerifier, token: string | undefined, ip: string): Promise<boolean> {

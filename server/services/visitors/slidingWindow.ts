@@ -1,7 +1,8 @@
 /**
  * Counts calls per key in a sliding window and answers how long to wait once a key is over.
  * In memory, per process: with WORKERS=n a caller spread over the processes may reach n times the
- * rate. The hard limit, seats held at once, is counted in the database (holdLimits.ts).
+ * rate; with LIMITS_SHARED the abuse guard counts in the database instead, in fixed windows
+ * (fixedWindow below). The hard limit, seats held at once, is counted in the database (holdLimits.ts).
  */
 export class SlidingWindow {
   private readonly hits = new Map<string, number[]>();
@@ -31,4 +32,14 @@ export class SlidingWindow {
     for (const [key, times] of this.hits)
       if (times.length === 0 || times[times.length - 1]! <= now - this.windowMs) this.hits.delete(key);
   }
+}
+
+/**
+ * The fixed window of `windowMs` that `now` falls in: `start` ≤ `now` < `end`, `start` a whole number
+ * of windows since the epoch, so that every process and host, reading its own clock, names the same
+ * window. A caller refused in it waits until `end`.
+ */
+export function fixedWindow(now: number, windowMs: number): { start: number; end: number } {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, end: start + windowMs };
 }
