@@ -54,13 +54,25 @@ export async function benchBurst() {
     };
     const pairs: Seat[][] = arena.windows[2]!.filter((w) => w.every((s) => s.key in free)).slice(0, PAIRS);
     const shared = pairs.filter((p) => pairs.some((q) => q !== p && q.some((s) => p.includes(s)))).length;
-    // Every process warmed: a first lock and unlock on each (the round robin of the primary spreads them).
-    for (let i = 0; i < workers * 2; i++) {
-      const w = visitor();
-      const s = pairs[0]![0]!;
-      await send('PUT', `${office.base}/api/seats/lock-seat`, w, lockBody(arena, s));
-      await send('PUT', `${office.base}/api/seats/unlock-seat`, w, lockBody(arena, s));
-    }
+    // Every process warmed as by the sale before the burst (its caches: the plan, the status map, the
+    // seat rules' plan): four buyers per process, each reading the map and buying a pair far from the
+    // contended ones, at once, so that their connections are new ones the kernel spreads over the
+    // processes.
+    const far = arena.windows[2]!.filter((w) => w.every((s) => s.key in free)).slice(-workers * 4);
+    await Promise.all(
+      far.map(async (pair) => {
+        const w = visitor();
+        await fetch(arena.statusUrl).then((r) => r.arrayBuffer());
+        for (const s of pair) await send('PUT', `${office.base}/api/seats/lock-seat`, w, lockBody(arena, s));
+        await send(
+          'POST',
+          `${office.base}/api/payment/commit`,
+          w,
+          commitBody(arena, pair),
+          crypto.randomUUID(),
+        );
+      }),
+    );
 
     const locks: Answer[] = [];
     const commits: Answer[] = [];

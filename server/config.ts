@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { type ProviderCredentials, readProviderCredentials } from './services/payments/credentials.ts';
 import { type Locale, LocaleSchema, supportedLocales } from '../src/api/contract/common.ts';
 import { productionProblems } from './configChecks.ts';
+import type { AbuseLimits } from './configLimits.ts';
 
 /**
  * Settings the box office cannot start with; main prints its message alone (no stack). loadConfig lists
@@ -24,6 +25,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  /** DB_PREPARED_STATEMENTS: hot statements prepared by name on PostgreSQL (db/preparedStatements.ts). */
+  databasePrepared: boolean;
   enabledLocales: Locale[];
   defaultLocale: Locale;
   maxSeatsPerTransaction: number;
@@ -102,36 +105,7 @@ export interface ServerConfig {
   messagesIntervalSeconds: number;
 }
 
-export interface AbuseLimits {
-  /** Live holds of one visitor across all presentations (each presentation also caps MAX_SEATS_PER_TRANSACTION). */
-  heldSeatsPerVisitor: number;
-  /** Live holds taken from one client address, across visitors (a household or an office behind one address). */
-  heldSeatsPerAddress: number;
-  /**
-   * Live holds one client address may have in one presentation: the larger of this per cent of the
-   * presentation's seats and `heldSeatsPerAddressPerShowMin` (issue 32: one address emptied a small hall).
-   */
-  heldSeatsPerAddressPerShowPercent: number;
-  heldSeatsPerAddressPerShowMin: number;
-  /** A seat given up (or lapsed) and taken again by the same address within this long continues its hold. */
-  holdRetakeSeconds: number;
-  /** New visitor ids one client address is issued per minute. */
-  visitorIdsPerMinutePerAddress: number;
-  /** Lock and unlock calls per minute. */
-  locksPerMinutePerVisitor: number;
-  locksPerMinutePerAddress: number;
-  /** Payment commits per 10 minutes. */
-  commitsPer10MinPerVisitor: number;
-  commitsPer10MinPerAddress: number;
-  /** Ticket-code lookups (a presentation read with `ticketCodes`) per minute. */
-  codesPerMinutePerVisitor: number;
-  codesPerMinutePerAddress: number;
-  /** Login-code SMS per 15 minutes, per mobile number and per client address. */
-  smsPerNumber: number;
-  smsPerAddress: number;
-  /** LIMITS_SHARED: count the lock, commit and code rates in the database, shared by processes and hosts. */
-  shared: boolean;
-}
+export type { AbuseLimits } from './configLimits.ts';
 
 const DEFAULT_LOCALES: Locale[] = ['he', 'en', 'ru'];
 
@@ -195,6 +169,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databasePrepared: flag(env.DB_PREPARED_STATEMENTS, 'DB_PREPARED_STATEMENTS', true),
     enabledLocales,
     defaultLocale: enabledLocales.includes('he') ? 'he' : (enabledLocales[0] ?? 'he'),
     maxSeatsPerTransaction: parseIntStrict(

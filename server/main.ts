@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
+    preparedStatements: config.databasePrepared,
   });
   const app = await buildApp({ config, db, logger });
   // In a cluster the primary seeded already.

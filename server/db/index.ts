@@ -1,3 +1,4 @@
+import { PreparedStatements } from './preparedStatements.ts';
 import { StatementStats } from './statementStats.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +34,8 @@ export interface DbConfig {
   /** PostgreSQL schema to use (created when missing); tests use one per run. */
   databaseSchema?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL: send the statements sent often as named prepared statements (preparedStatements.ts). */
+  preparedStatements?: boolean;
 }
 
 // int8 (bigint) columns hold epoch milliseconds, far inside Number's exact range.
@@ -94,7 +97,12 @@ async function openPostgres(config: DbConfig, url: string): Promise<Db> {
   // query) emits 'error' on its client, and pg-pool removes its own listener while the client is lent:
   // with no listener Node would end the process. The query in flight still fails (503), and the pool
   // drops the broken client when it comes back. (Found by server/faults.test.ts under load.)
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Statements sent often are prepared once per connection (off behind a transaction-mode pooler).
+  const prepared = config.preparedStatements === false ? null : new PreparedStatements();
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    prepared?.wrap(client);
+  });
   const statements = new StatementStats();
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statements.log });
   return {

@@ -31,13 +31,26 @@ export interface SeatName {
   seat: string;
 }
 
-// Plans never change once stored, so their seats are read once per plan and process.
-const seatsCache = new Map<number, { names: Map<SeatKey, SeatName>; wheelchair: Set<SeatKey> }>();
+// Plans never change once stored, so their seats are read once per plan and process. The promise is
+// kept, so purchases arriving together at a cold process read and parse a plan once (issue 40's burst
+// read a 20,000-seat plan fourteen times at once).
+type PlanSeats = { names: Map<SeatKey, SeatName>; wheelchair: Set<SeatKey> };
+const seatsCache = new Map<number, Promise<PlanSeats>>();
 
 /** A plan's seats: their names, and which are wheelchair spaces. */
-async function planSeats(db: Kysely<Database>, seatplanId: number) {
-  const hit = seatsCache.get(seatplanId);
-  if (hit) return hit;
+function planSeats(db: Kysely<Database>, seatplanId: number): Promise<PlanSeats> {
+  let hit = seatsCache.get(seatplanId);
+  if (!hit) {
+    if (seatsCache.size > 50) seatsCache.clear();
+    hit = readPlanSeats(db, seatplanId);
+    seatsCache.set(seatplanId, hit);
+    // A plan that could not be read is not remembered: the next call reads it again.
+    hit.catch(() => seatsCache.delete(seatplanId));
+  }
+  return hit;
+}
+
+async function readPlanSeats(db: Kysely<Database>, seatplanId: number): Promise<PlanSeats> {
   const row = await db
     .selectFrom('seatplans')
     .select('plan_json')
@@ -55,10 +68,7 @@ async function planSeats(db: Kysely<Database>, seatplanId: number) {
           names.set(key, { section: section.name, row: r.r, seat: s.n });
           if (s.handicap === true) wheelchair.add(key);
         }
-  if (seatsCache.size > 50) seatsCache.clear();
-  const seats = { names, wheelchair };
-  seatsCache.set(seatplanId, seats);
-  return seats;
+  return { names, wheelchair };
 }
 
 /** Section, row and seat names of a plan's seats, keyed `section_x_y`. */
@@ -71,8 +81,9 @@ export async function wheelchairSpaces(db: Kysely<Database>, seatplanId: number)
   return (await planSeats(db, seatplanId)).wheelchair;
 }
 
-// A published plan never changes: its section names are read once per plan and process.
-const sectionCache = new Map<number, Map<number, LocalizedText>>();
+// A published plan never changes: its section names are read once per plan and process (the promise is
+// kept, so answers drawn together at a cold process read a plan once). A draft's are read each time.
+const sectionCache = new Map<number, Promise<Map<number, LocalizedText> | null>>();
 
 /**
  * The sections' names per language of the given plans, by plan and section id (a ticket keeps the name
@@ -83,24 +94,29 @@ export async function sectionNamesOf(
   seatplanIds: readonly number[],
 ): Promise<Map<number, Map<number, LocalizedText>>> {
   const out = new Map<number, Map<number, LocalizedText>>();
-  const missing = [...new Set(seatplanIds)].filter((id) => {
-    const hit = sectionCache.get(id);
-    if (hit) out.set(id, hit);
-    return !hit;
-  });
-  if (missing.length === 0) return out;
-  const rows = await db
-    .selectFrom('seatplans')
-    .select(['id', 'plan_json', 'status'])
-    .where('id', 'in', missing)
-    .execute();
-  for (const row of rows) {
-    const plan = JSON.parse(row.plan_json) as Seatplan;
-    const names = new Map(plan.S.map((s) => [s.id, s.names ?? {}]));
-    out.set(row.id, names);
-    if (row.status !== 'published') continue;
-    if (sectionCache.size > 200) sectionCache.clear();
-    sectionCache.set(row.id, names);
-  }
+  await Promise.all(
+    [...new Set(seatplanIds)].map(async (id) => {
+      const names = await (sectionCache.get(id) ?? readSectionNames(db, id));
+      if (names) out.set(id, names);
+    }),
+  );
   return out;
+}
+
+function readSectionNames(db: Kysely<Database>, id: number): Promise<Map<number, LocalizedText> | null> {
+  const read = (async () => {
+    const row = await db
+      .selectFrom('seatplans')
+      .select(['plan_json', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row?.status !== 'published') sectionCache.delete(id);
+    if (!row) return null;
+    const plan = JSON.parse(row.plan_json) as Seatplan;
+    return new Map(plan.S.map((s) => [s.id, s.names ?? {}]));
+  })();
+  if (sectionCache.size > 200) sectionCache.clear();
+  sectionCache.set(id, read);
+  read.catch(() => sectionCache.delete(id));
+  return read;
 }

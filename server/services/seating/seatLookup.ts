@@ -44,18 +44,26 @@ export interface SeatOnSale {
   priced: boolean;
   /** The taker's address's continued hold of the seat (holds.ts), when the rule applies. */
   continued: ContinuedHold | null;
+  /**
+   * Sold, or held by another visitor now, as this statement saw it: refused at once, without waiting on
+   * the seat's row behind the others who try for it (issue 40's burst: seven buyers a seat queued there).
+   * Only a refusal is decided here; a seat is taken only by the hold's own statement (holds.ts).
+   */
+  takenByOther: boolean;
 }
 
 /**
  * Everything a lock must know of a numbered seat before it takes it, in one statement (issue 40: these
  * were three): the seat on the plan with its price level and whether its allocation sells online,
- * whether the requested price level has a ticket for sale, and the address's continued hold of it.
+ * whether the requested price level has a ticket for sale, the address's continued hold of it, and
+ * whether someone else has it now.
  * Undefined: no such seat on the plan.
  */
 export async function seatOnSale(
   db: Db,
   seat: SeatAt & { seatplanId: number },
   ticketGroupId: number,
+  visitor: string,
   taker: Holder,
   now: number,
 ): Promise<SeatOnSale | undefined> {
@@ -63,6 +71,14 @@ export async function seatOnSale(
   const row = await db
     .selectFrom('plan_seats as s')
     .innerJoin('allocations as a', 'a.id', 's.allocation_id')
+    .leftJoin('seat_holds as h', (j) =>
+      j
+        .on('h.presentation_id', '=', seat.presentationId)
+        .onRef('h.section_id', '=', 's.section_id')
+        .onRef('h.x', '=', 's.x')
+        .onRef('h.y', '=', 's.y'),
+    )
+    .select(['h.visitor as holder', 'h.state as hold_state', 'h.expires_at as hold_expires_at'])
     .select((eb) => [
       's.ticket_group_id',
       'a.is_online',
@@ -87,7 +103,9 @@ export async function seatOnSale(
     continued_started?: number | string | null;
     continued_ended?: number | string | null;
   };
+  const live = r.hold_state === 'sold' || (r.hold_state === 'held' && Number(r.hold_expires_at) > now);
   return {
+    takenByOther: live && r.holder !== visitor,
     ticketGroupId: r.ticket_group_id,
     isOnline: r.is_online === 1,
     priced: Number(r.priced) === 1,

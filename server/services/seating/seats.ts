@@ -148,6 +148,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
       db,
       { ...at, seatplanId: p.seatplanId },
       seat.TicketGroupId,
+      visitor,
       taker,
       now,
     );
@@ -157,6 +158,7 @@ export async function lockSeat(db: Db, seat: LockSeat, visitor: string, opts: Lo
       throw new AppError('lock_seat_error', 'the seat is no longer available');
     }
     if (!planSeat.priced) throw noPricePolicy(seat.TicketGroupId);
+    if (planSeat.takenByOther) throw new AppError('lock_seat_error', 'the seat is no longer available');
     const known = { continued: planSeat.continued };
     if (opts.replaces?.length) {
       return swapSeat(db, p, { sectionId: seat.VenueSectionId, x, y }, planSeat.ticketGroupId, visitor, {
