@@ -27,6 +27,8 @@ export interface ServerConfig {
   databaseSchema: string | undefined;
   /** DB_PREPARED_STATEMENTS: hot statements prepared by name on PostgreSQL (db/preparedStatements.ts). */
   databasePrepared: boolean;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections per process (the host's ten shared among its workers). */
+  databasePoolSize: number;
   enabledLocales: Locale[];
   defaultLocale: Locale;
   maxSeatsPerTransaction: number;
@@ -170,6 +172,10 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databasePrepared: flag(env.DB_PREPARED_STATEMENTS, 'DB_PREPARED_STATEMENTS', true),
+    databasePoolSize: positive(
+      env.DATABASE_POOL_SIZE || String(Math.max(2, Math.round(10 / (Number(env.WORKERS) || 1)))),
+      'DATABASE_POOL_SIZE',
+    ),
     enabledLocales,
     defaultLocale: enabledLocales.includes('he') ? 'he' : (enabledLocales[0] ?? 'he'),
     maxSeatsPerTransaction: parseIntStrict(

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
     preparedStatements: config.databasePrepared,
+    poolSize: config.databasePoolSize,
   });
   const app = await buildApp({ config, db, logger });
   // In a cluster the primary seeded already.
