@@ -17,6 +17,8 @@ const TEST_EXCLUDE = ['test/e2e/**', 'node_modules/**'];
 const PROCESS_TESTS = [
   'server/faults.test.ts',
   'server/main.test.ts',
+  'server/metrics.cluster.test.ts',
+  'server/multihost.test.ts',
   'server/routes/checkout.crash.test.ts',
   'server/routes/checkout.crash.stripe.test.ts',
   'server/routes/admin/callOff.crash.test.ts',

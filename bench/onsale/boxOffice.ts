@@ -43,41 +43,43 @@ export async function startBoxOffice(opts: {
   databaseUrl?: string;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** The address it binds (HOST) and is reached at; 127.0.0.1 when absent. */
+  host?: string;
+  /** A command the process runs under, such as `ip netns exec <ns>` to start it on another host. */
+  prefix?: string[];
 }): Promise<BoxOffice> {
   const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('the box office process needs DATABASE_URL');
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
-    NODE,
-    [join(ROOT, 'server', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        WORKERS: String(opts.workers),
-        PORT: String(opts.port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATABASE_SCHEMA: opts.schema,
-        STATIC_DIR: '',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-        // Production refuses development settings (server/configChecks.ts); no SMS or mail is sent here
-        // (the confirmations wait in the queue, which is not sent during a run).
-        SMS_SENDER: 'http',
-        SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        MESSAGES_INTERVAL_SECONDS: '3600',
-        PUBLIC_URL: 'https://tickets.bench.example',
-        COOKIE_SECURE: '1',
-        ...BENCH_LIMITS,
-        ...opts.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const host = opts.host ?? '127.0.0.1';
+  const [command, ...args] = [...(opts.prefix ?? []), NODE, join(ROOT, 'server', 'main.ts')];
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(command!, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      WORKERS: String(opts.workers),
+      PORT: String(opts.port),
+      HOST: host,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: opts.schema,
+      STATIC_DIR: '',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      // Production refuses development settings (server/configChecks.ts); no SMS or mail is sent here
+      // (the confirmations wait in the queue, which is not sent during a run).
+      SMS_SENDER: 'http',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MESSAGES_INTERVAL_SECONDS: '3600',
+      PUBLIC_URL: 'https://tickets.bench.example',
+      COOKIE_SECURE: '1',
+      ...BENCH_LIMITS,
+      ...opts.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const waiters: { match: (l: LogLine) => boolean; resolve: (l: LogLine) => void }[] = [];
   const office: BoxOffice = {
-    base: `http://127.0.0.1:${opts.port}`,
+    base: `http://${host}:${opts.port}`,
     port: opts.port,
     schema: opts.schema,
     primaryPid: child.pid!,

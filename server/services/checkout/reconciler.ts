@@ -1,9 +1,15 @@
 import { AppError } from '../../errors.ts';
 import type { CheckoutDeps } from './deps.ts';
 import { sendRefunds } from './payments/refunds.ts';
-import { advanceOrder, refundFailedOrder } from './settle.ts';
+import { advanceOrder, PaymentNeverReached, refundFailedOrder } from './settle.ts';
 import { runPeriodically } from '../periodic.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+
+/**
+ * A payment the provider has no record of this long after its order was placed never reached it: longer
+ * than any provider call waits (PayPal 20 s; Stripe 20 s and one retry).
+ */
+const NEVER_REACHED_MS = 60_000;
 
 export interface ReconcileReport {
   confirmed: number;
@@ -14,8 +20,9 @@ export interface ReconcileReport {
 
 /**
  * Settles what a crash (or a customer who never came back) left behind, on any process, any number of
- * times: pending orders are confirmed when the provider approved, failed when it declined or the payment
- * window closed (the provider is told); approvals of failed orders are refunded; refunds written by a
+ * times: pending orders are confirmed when the provider approved, failed when it declined, when the payment
+ * window closed (the provider is told), or when the provider has no record of the payment after the
+ * grace (a process died before calling it); approvals of failed orders are refunded; refunds written by a
  * cancellation but not yet sent are sent. Every step is guarded by the order's state and idempotent at
  * the provider, so reconcilers of several processes may run at once.
  */
@@ -33,12 +40,13 @@ export async function reconcile(deps: CheckoutDeps, graceMs = 10_000): Promise<R
   // The same path as a status poll: the provider is asked, and the order settles (or stays waiting).
   for (const { reservation_identifier: rid } of pending) {
     try {
-      const answer = await advanceOrder(deps, rid);
+      const answer = await advanceOrder(deps, rid, undefined, now - Math.max(graceMs, NEVER_REACHED_MS));
       if (answer.status === 'action_required') report.waiting++;
       else report.confirmed++;
     } catch (err) {
+      if (err instanceof PaymentNeverReached) report.failed++;
       // Still in flight at the provider, or the provider did not answer: try again next time.
-      if (err instanceof AppError && (err.code === 'paymentError' || err.code === 'errorNoResponse'))
+      else if (err instanceof AppError && (err.code === 'paymentError' || err.code === 'errorNoResponse'))
         report.waiting++;
       else if (err instanceof AppError) report.failed++;
       else if (isDatabaseUnavailable(err))

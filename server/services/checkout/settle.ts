@@ -345,11 +345,25 @@ export async function settle(
   }
 }
 
+/** The order failed because its payment never reached the provider (`advanceOrder`'s `unknownBefore`). */
+export class PaymentNeverReached extends AppError {
+  constructor() {
+    super('errorNoResponse', 'the payment never reached the provider; nothing was charged');
+  }
+}
+
 /** Where an order stands now, moved on as far as the provider allows (replays, status polls, returns). */
 export async function advanceOrder(
   deps: CheckoutDeps,
   rid: string,
   paypal?: PaypalInfo,
+  /**
+   * The reconciler's: an order placed before this instant whose payment the provider has no record of
+   * never reached it (the process died between the order's transaction and the provider's call): it
+   * fails, nothing charged, its seats still held for the customer, instead of waiting out the payment
+   * window. An approval that arrived later after all would be refunded (refundFailedOrder).
+   */
+  unknownBefore?: number,
 ): Promise<CheckoutAnswer> {
   const order = await loadOrder(deps.db, rid);
   if (order.state === 'paid' || order.state === 'held')
@@ -367,6 +381,11 @@ export async function advanceOrder(
     if (payment.action_json && order.payment_deadline)
       return actionAnswer(rid, payment, JSON.parse(payment.action_json), order.payment_deadline);
     throw new AppError('errorNoResponse', 'the payment provider did not answer; try again');
+  }
+  if (outcome === null && unknownBefore !== undefined && order.created_at < unknownBefore) {
+    const error = new PaymentNeverReached();
+    await failOrder(deps, rid, error);
+    throw error;
   }
   return settle(deps, order, payment, outcome, paypal);
 }
