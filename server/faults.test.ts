@@ -3,8 +3,7 @@ import { loadArena } from '../bench/onsale/arena.ts';
 import { type BoxOffice, type LogLine, startBoxOffice } from '../bench/onsale/boxOffice.ts';
 import type { CallRecord } from '../bench/onsale/http.ts';
 import { type OnsaleRun, runOnsale } from '../bench/onsale/scenario.ts';
-import { openDatabase } from './db/index.ts';
-import { auditSales, type SalesAudit } from './testing/audit.ts';
+import { settledAudit } from './testing/audit.ts';
 import { startPgProxy } from './testing/pgProxy.ts';
 
 /**
@@ -15,27 +14,6 @@ import { startPgProxy } from './testing/pgProxy.ts';
  * 500, sales go on afterwards without a restart, streams come back and the books stay straight.
  */
 const DATABASE_URL = process.env.DATABASE_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The audit once the reconciler has settled what a fault left paying (it runs every 2 s here). */
-async function settledAudit(office: BoxOffice): Promise<SalesAudit> {
-  const db = await openDatabase({
-    dataDir: '',
-    databaseUrl: DATABASE_URL,
-    databaseSchema: office.schema,
-    poolSize: 2,
-  });
-  try {
-    let audit = await auditSales(db.kysely);
-    for (let i = 0; i < 30 && audit.inFlight.pendingOrders + audit.inFlight.unsentRefunds > 0; i++) {
-      await sleep(1000);
-      audit = await auditSales(db.kysely);
-    }
-    return audit;
-  } finally {
-    await db.close();
-  }
-}
 
 const sold = (run: OnsaleRun, pick: (i: number) => boolean = () => true) =>
   run.outcomes.flatMap((o, i) => (o.kind === 'order' && pick(i) ? o.seats : []));
@@ -111,7 +89,7 @@ describe.skipIf(!DATABASE_URL)('faults', () => {
       expect(sold(run, after).length).toBeGreaterThan(0);
       expect(run.viewers.notTaken(sold(run))).toEqual([]);
 
-      const audit = await settledAudit(office);
+      const audit = await settledAudit(office.schema);
       expect(audit.clean, JSON.stringify(audit, null, 2)).toBe(true);
       expect(audit.inFlight.pendingOrders).toBe(0);
     } finally {
@@ -176,7 +154,7 @@ describe.skipIf(!DATABASE_URL)('faults', () => {
       expect(run.viewers.list.filter((v) => v.connects === 0)).toEqual([]);
       expect(run.viewers.notTaken(sold(run))).toEqual([]);
 
-      const audit = await settledAudit(office);
+      const audit = await settledAudit(office.schema);
       expect(audit.clean, JSON.stringify(audit, null, 2)).toBe(true);
       expect(audit.inFlight.pendingOrders).toBe(0);
     } finally {

@@ -8,8 +8,7 @@ import type { CallRecord } from '../bench/onsale/http.ts';
 import { runOnsale } from '../bench/onsale/scenario.ts';
 import type { Viewers } from '../bench/onsale/viewers.ts';
 import { visitor } from '../bench/visitors.ts';
-import { openDatabase } from './db/index.ts';
-import { auditSales, type SalesAudit } from './testing/audit.ts';
+import { settledAudit } from './testing/audit.ts';
 import { type Balancer, haproxyUnavailable, startHaproxy } from './testing/haproxy.ts';
 import { createHosts, type HostNetwork, namespacesUnavailable, sweepStale } from './testing/netns.ts';
 import { freePort } from './testing/processes.ts';
@@ -62,26 +61,6 @@ function balancerFailuresAsNetworkErrors(inner: typeof fetch): typeof fetch {
     }
     return res;
   };
-}
-
-/** The audit once the reconciler has settled what the kill left paying (it runs every 2 s here). */
-async function settledAudit(schema: string): Promise<SalesAudit> {
-  const db = await openDatabase({
-    dataDir: '',
-    databaseUrl: DATABASE_URL,
-    databaseSchema: schema,
-    poolSize: 2,
-  });
-  try {
-    let audit = await auditSales(db.kysely);
-    for (let i = 0; i < 30 && audit.inFlight.pendingOrders + audit.inFlight.unsentRefunds > 0; i++) {
-      await sleep(1000);
-      audit = await auditSales(db.kysely);
-    }
-    return audit;
-  } finally {
-    await db.close();
-  }
 }
 
 const show = (calls: CallRecord[], from = 0) =>

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { openDatabase } from '../db/index.ts';
 import { seatKey } from '../../src/domain/seatKey.ts';
 import type { Database } from '../db/types.ts';
 
@@ -328,4 +329,25 @@ async function counts(db: Kysely<Database>) {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return { paidOrders: of('paid'), pendingOrders: of('pending'), liveSeatTickets: Number(tickets?.n ?? 0) };
+}
+
+/**
+ * The audit of a box office's PostgreSQL schema once its reconciler has settled what a fault left paying
+ * (pending orders, unsent refunds): asked again each second, for up to 30 s.
+ */
+export async function settledAudit(
+  schema: string,
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<SalesAudit> {
+  const db = await openDatabase({ dataDir: '', databaseUrl, databaseSchema: schema, poolSize: 2 });
+  try {
+    let audit = await auditSales(db.kysely);
+    for (let i = 0; i < 30 && audit.inFlight.pendingOrders + audit.inFlight.unsentRefunds > 0; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      audit = await auditSales(db.kysely);
+    }
+    return audit;
+  } finally {
+    await db.close();
+  }
 }
