@@ -15,7 +15,9 @@ const lanes = laneFiles(LANES);
 export default defineConfig({
   testDir: 'test/e2e',
   // Fails the run when the browsers reported any Content-Security-Policy violation to the box office.
-  globalTeardown: './test/e2e/cspTeardown.ts',
+  globalTeardown: ['./test/e2e/cspTeardown.ts', './test/e2e/cpuReport.ts'],
+  // Says at the end how busy the machine was and what took its CPU (a slow run says why).
+  globalSetup: './test/e2e/cpuWatch.ts',
   // Separate runs side by side (E2E_PORT, E2E_OUTPUT_DIR, E2E_DATA_DIR, STATIC_DIR) do not share files.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // Two lanes share two cores: a whole order can take half a minute, and the seat map's software WebGL

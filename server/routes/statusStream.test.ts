@@ -200,4 +200,50 @@ describe.each(dialects)('the live seat status on %s', (dialect) => {
       }
     },
   );
+
+  it.runIf(dialect === 'postgres')(
+    'a map loaded on one process resumes on another that started at the same point: no reload, the changes since',
+    async () => {
+      const [a, b] = await Promise.all([createPeerApp(t), createPeerApp(t)]);
+      let late: FastifyInstance | undefined;
+      try {
+        // Neither has seen a seat change since it started: the version is their shared start point.
+        const loaded = await a.inject({ url: statusUrl });
+        const version = loaded.headers['x-status-version'] as string;
+        expect(version).toMatch(/^s\d+\./);
+        expect((await b.inject({ url: statusUrl })).statusCode).toBe(200);
+
+        const [seat] = await freeSeats(t.app, movie);
+        expect((await lock(t.app, visitor(), lockBody(movie, seat!))).statusCode).toBe(200);
+        // b hears of it (the feed's delay), then the viewer's stream reaches b with a's version.
+        await expect
+          .poll(async () => SeatsStatusAnswerSchema.parse((await b.inject({ url: statusUrl })).json()).seats)
+          .not.toHaveProperty(seat!.key);
+        const bBase = await b.listen({ port: 0, host: '127.0.0.1' });
+        const resumed = stream(
+          { since: version },
+          `${bBase}/api/seats/status-stream?presentationId=${movie.id}`,
+        );
+        const first = await resumed.next(() => true);
+        expect(first.event).toBe('changes');
+        expect(changesOf(first).taken).toEqual([seat!.key]);
+        resumed.conn.close();
+
+        // A process that started after that change cannot know what the map lacks: it says reset.
+        late = await createPeerApp(t);
+        expect((await late.inject({ url: statusUrl })).headers['x-status-version']).not.toBe(version);
+        const lateBase = await late.listen({ port: 0, host: '127.0.0.1' });
+        const refused = stream(
+          { since: version },
+          `${lateBase}/api/seats/status-stream?presentationId=${movie.id}`,
+        );
+        expect((await refused.next(() => true)).event).toBe('reset');
+        refused.conn.close();
+      } finally {
+        await late?.close();
+        await a.close();
+        await b.close();
+      }
+    },
+  );
 });

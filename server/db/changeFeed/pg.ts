@@ -4,6 +4,8 @@ import type { Database } from '../types.ts';
 import type { ChangeFeed, ChangeFeedHandlers, SeatEvent } from './types.ts';
 
 const SYNC_TIMEOUT_MS = 1000;
+/** How long a start waits for the seat writes in flight to end before it settles for no shared point. */
+const START_WAIT_MS = 2000;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5000;
 
@@ -37,7 +39,8 @@ export function parseSeatEvent(payload: string): SeatEvent | null {
  * PostgreSQL's change feed: one connection per process LISTENs on the schema's channel; the trigger of
  * migration 008 notifies every seat write, delivered in commit order. When the connection drops (a
  * restart, a failover) it reconnects with back-off and reports a gap, since notifications sent meanwhile
- * are lost. `sync` sends a barrier notification through the pool and waits for it to come back: every
+ * are lost. Each connection reports its start point (`startPoint`, shared by the processes that started
+ * at the same point) before it delivers its first event. `sync` sends a barrier notification through the pool and waits for it to come back: every
  * commit before it has then been delivered. Barriers are shared: callers arriving while one is out wait
  * for the next one.
  */
@@ -57,9 +60,12 @@ export function pgChangeFeed(db: Kysely<Database>, config: PgFeedConfig): Change
   let waiting: (() => void)[] = [];
   let pending: SeatEvent[] = [];
   let deliverScheduled = false;
+  /** Off while a connection is being made: its events wait until its start point has been reported. */
+  let delivering = false;
 
   const deliver = () => {
     deliverScheduled = false;
+    if (!delivering) return;
     const events = pending;
     pending = [];
     if (events.length) handlers?.onEvents(events);
@@ -84,6 +90,9 @@ export function pgChangeFeed(db: Kysely<Database>, config: PgFeedConfig): Change
   }
 
   async function connect(): Promise<void> {
+    // Anything left from a connection lost while being made is followed by a gap: not delivered.
+    pending = [];
+    let lastId: string | null;
     const c = new pg.Client({
       connectionString: config.url,
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
@@ -99,22 +108,30 @@ export function pgChangeFeed(db: Kysely<Database>, config: PgFeedConfig): Change
       const { rows } = await c.query<{ schema: string }>('SELECT current_schema() AS schema');
       channel = `seats_${rows[0]?.schema ?? 'public'}`;
       await c.query(`LISTEN "${channel}"`);
+      client = c;
+      lastId = await startPoint(c);
     } catch (err) {
+      if (client === c) client = null;
       c.removeAllListeners('end');
       await c.end().catch(() => undefined);
       throw err;
     }
-    client = c;
     up = true;
     retryMs = RETRY_MIN_MS;
     if (gap) {
       gap = false;
       handlers?.onGap();
     }
+    handlers?.onStart(lastId);
+    delivering = true;
+    deliver();
   }
 
   function lost(c: pg.Client) {
     if (client !== c) return;
+    // What arrived before the loss is sound: delivered now, ahead of the gap.
+    deliver();
+    delivering = false;
     client = null;
     up = false;
     gap = true;
@@ -194,4 +211,34 @@ export function pgChangeFeed(db: Kysely<Database>, config: PgFeedConfig): Change
       }
     },
   };
+}
+
+/**
+ * The feed's start point on a connection that LISTENs already: the last id `seat_event_seq` has given
+ * (every later one is notified to this connection: it is taken after this read, so committed after the
+ * LISTEN), once every transaction that began before that read has ended (a seat write has its xid before
+ * it takes an event id, as its row is written first; so one holding an id up to the point is among them):
+ * the database then holds every event up to it. A transaction id taken after the read marks them: they
+ * have all ended when the oldest transaction still running is younger. Null when one still runs after
+ * START_WAIT_MS (an unrelated long transaction, say).
+ */
+async function startPoint(c: pg.Client): Promise<string | null> {
+  const {
+    rows: [seq],
+  } = await c.query<{ last: string }>(
+    'SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS last FROM seat_event_seq',
+  );
+  const {
+    rows: [mark],
+  } = await c.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
+    const { rows } = await c.query<{ ended: boolean }>(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8 AS ended',
+      [mark!.xid],
+    );
+    if (rows[0]!.ended) return seq!.last;
+    if (Date.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -60,6 +60,8 @@ export function sqliteChangeFeed(db: Kysely<Database>): ChangeFeed {
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirst();
       last = Number(row?.id ?? 0);
+      // One process, one writer: every event up to the last row is committed and in the tables.
+      h.onStart(String(last));
       timer = setInterval(next, POLL_MS);
       timer.unref();
     },

@@ -21,6 +21,14 @@ export interface ChangeFeedHandlers {
   onEvents(events: SeatEvent[]): void;
   /** Events may have been lost (the connection dropped and came back): whatever was built on them reloads. */
   onGap(): void;
+  /**
+   * The feed (re)started, before the first event it delivers from then on: every event whose id is above
+   * `lastId` (a number) reaches `onEvents`, and every event up to it had been committed or rolled back, so
+   * the database as read from now on holds them all. The same point for every process that started then:
+   * a stream resumes from it on any of them (LiveStatus). Null when no such point could be fixed (a
+   * transaction that would not end): the process has only points of its own.
+   */
+  onStart(lastId: string | null): void;
 }
 
 export interface ChangeFeed {

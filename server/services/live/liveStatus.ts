@@ -43,32 +43,50 @@ interface Entry {
   dirty: Set<string>;
   flushTimer: ReturnType<typeof setTimeout> | undefined;
   lastUsed: number;
+  /** The feed's gaps counted when the snapshot's load began: one from before the last gap may lack writes. */
+  gaps: number;
 }
 
 /** How far apart two processes may free one lapsed hold (their clocks, their sweeps). */
 const EXPIRY_MARGIN_MS = 3000;
+/** A start point as a version: `s<last event id>.<when, ms in base 36>` (the feed's `onStart`). */
+const START_POINT = /^s(\d{1,19})\.([0-9a-z]{1,10})$/;
+
+interface RingEvent {
+  id: string;
+  /** The id as a number: a start point covers the events numbered above it. */
+  n: number;
+  presentationId: number;
+  key: string;
+  at: number;
+}
 
 const sse = (event: string, id: string, data: string) => `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`;
 
 /**
  * The live seat status of this process: per presentation a snapshot kept current by the change feed
  * (every process hears every seat write, in commit order), the streams watching it, and the recent events
- * a stream resumes from. Versions name a point of the feed: the id of the last event applied, or a
- * marker of this process when it has none (after a start or a gap). A stream resumes from a version this
- * process knows; from any other it gets `reset` and reloads the map.
+ * a stream resumes from. Versions name a point of the feed: the id of the last event applied, or, before
+ * any since a start or a gap, the feed's start point (`s<last id>.<time>`), which every process that
+ * started at the same point shares. A stream resumes from an event this process has, or from a start
+ * point at or after its own (every event numbered above it is here): a map loaded on one process resumes
+ * on another before any seat changed, without reloading. From any other version it gets `reset`.
  */
 export class LiveStatus {
   private readonly entries = new Map<number, Entry>();
-  private ring: { id: string; presentationId: number; key: string; at: number }[] = [];
+  private ring: RingEvent[] = [];
   /** Seats freed here by expiry (no event names them), for streams resuming from before. */
   private expired: { presentationId: number; key: string; at: number }[] = [];
   private positionAt = Date.now();
   private ringBase = 0;
   private readonly ringIndex = new Map<string, number>();
   private position = LiveStatus.marker();
+  /** Every event numbered above this is in the ring (the feed's start point, then what the ring dropped). */
+  private coveredFrom: number | null = null;
   private started: Promise<void> | null = null;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private writes = 0;
+  private gaps = 0;
   private syncedWrites = 0;
   private readonly opts: LiveStatusOptions;
   private readonly db: Kysely<Database>;
@@ -103,7 +121,11 @@ export class LiveStatus {
 
   private start(): Promise<void> {
     this.started ??= (async () => {
-      await this.feed.start({ onEvents: (events) => this.onEvents(events), onGap: () => this.onGap() });
+      await this.feed.start({
+        onEvents: (events) => this.onEvents(events),
+        onGap: () => this.onGap(),
+        onStart: (lastId) => this.onStart(lastId),
+      });
       const every = (ms: number, fn: () => unknown) => {
         const t = setInterval(fn, ms);
         t.unref();
@@ -145,6 +167,12 @@ export class LiveStatus {
     const entry = this.entryOf(presentationId);
     entry.lastUsed = Date.now();
     let snap = entry.snap ?? (await this.load(presentationId, entry));
+    // A snapshot loaded before the feed's last gap may lack what the gap hid (and the version is the new
+    // start point): the read waits for one loaded after it, as long as the database answers.
+    for (let i = 0; i < 2 && entry.gaps !== this.gaps; i++) {
+      this.reload(entry);
+      snap = (await entry.loading) ?? snap;
+    }
     // A change of the catalogue (the presentation's plan version, its capacity) shows at once.
     if (snap.generation !== (await catalogueGeneration(this.db))) {
       this.reload(entry);
@@ -171,21 +199,10 @@ export class LiveStatus {
   async subscribe(presentationId: number, since: string | undefined, sub: StreamSubscriber) {
     const snap = await this.read(presentationId);
     const entry = this.entryOf(presentationId);
-    let initial = sse('reset', this.position, '{}');
-    const at = since === undefined ? undefined : this.ringIndex.get(since);
-    if (since === this.position || at !== undefined) {
-      const from = at === undefined ? this.ring.length : at - this.ringBase + 1;
-      const sinceTime = at === undefined ? this.positionAt : this.ring[at - this.ringBase]!.at;
-      const keys = new Set<string>();
-      for (let i = from; i < this.ring.length; i++) {
-        const e = this.ring[i]!;
-        if (e.presentationId === presentationId) keys.add(e.key);
-      }
-      // Expiry writes no event, and processes free a hold at about the same time: a margin covers that.
-      for (const e of this.expired)
-        if (e.presentationId === presentationId && e.at >= sinceTime - EXPIRY_MARGIN_MS) keys.add(e.key);
-      initial = sse('changes', this.position, this.changesJson(snap, keys));
-    }
+    const keys = since === undefined ? null : this.changedSince(presentationId, since);
+    const initial = keys
+      ? sse('changes', this.position, this.changesJson(snap, keys))
+      : sse('reset', this.position, '{}');
     entry.subscribers.add(sub);
     return {
       initial,
@@ -194,6 +211,29 @@ export class LiveStatus {
         entry.lastUsed = Date.now();
       },
     };
+  }
+
+  /** The presentation's seats that changed since the version `since`; null when it is not known here. */
+  private changedSince(presentationId: number, since: string): Set<string> | null {
+    const keys = new Set<string>();
+    const add = (e: RingEvent) => e.presentationId === presentationId && keys.add(e.key);
+    let sinceTime: number;
+    const at = this.ringIndex.get(since);
+    const start = START_POINT.exec(since);
+    if (since === this.position) sinceTime = this.positionAt;
+    else if (at !== undefined) {
+      sinceTime = this.ring[at - this.ringBase]!.at;
+      for (let i = at - this.ringBase + 1; i < this.ring.length; i++) add(this.ring[i]!);
+    } else if (start && this.coveredFrom !== null && Number(start[1]) >= this.coveredFrom) {
+      // A start point of another process (or an earlier one of this): every event after it is here.
+      const last = Number(start[1]);
+      sinceTime = Math.min(parseInt(start[2]!, 36), Date.now());
+      for (const e of this.ring) if (e.n > last) add(e);
+    } else return null;
+    // Expiry writes no event, and processes free a hold at about the same time: a margin covers that.
+    for (const e of this.expired)
+      if (e.presentationId === presentationId && e.at >= sinceTime - EXPIRY_MARGIN_MS) keys.add(e.key);
+    return keys;
   }
 
   private entryOf(presentationId: number): Entry {
@@ -207,6 +247,7 @@ export class LiveStatus {
         dirty: new Set(),
         flushTimer: undefined,
         lastUsed: Date.now(),
+        gaps: this.gaps,
       };
       this.entries.set(presentationId, entry);
     }
@@ -216,10 +257,12 @@ export class LiveStatus {
   private load(presentationId: number, entry: Entry): Promise<StatusSnapshot> {
     entry.loading ??= (async () => {
       entry.buffered = [];
+      const gaps = this.gaps;
       try {
         const snap = await StatusSnapshot.load(this.db, presentationId, this.now());
         for (const e of entry.buffered) snap.apply(e);
         entry.snap = snap;
+        entry.gaps = gaps;
         return snap;
       } catch (err) {
         if (entry.subscribers.size === 0 && !entry.snap) this.entries.delete(presentationId);
@@ -237,6 +280,7 @@ export class LiveStatus {
     const old = entry.snap;
     if (!old || entry.loading) return;
     entry.buffered = [];
+    const gaps = this.gaps;
     entry.loading = StatusSnapshot.load(this.db, old.row.id, this.now())
       .then((fresh) => {
         const now = this.now();
@@ -246,6 +290,7 @@ export class LiveStatus {
         current.expire(now);
         const diff = fresh.differences(current);
         entry.snap = fresh;
+        entry.gaps = gaps;
         this.markDirty(entry, diff);
         return fresh;
       })
@@ -253,6 +298,8 @@ export class LiveStatus {
       .finally(() => {
         entry.buffered = null;
         entry.loading = null;
+        // Begun before a gap that came meanwhile (whose own reload it kept from starting): once more.
+        if (entry.snap !== old && entry.gaps !== this.gaps) this.reload(entry);
       });
   }
 
@@ -261,7 +308,7 @@ export class LiveStatus {
     for (const e of events) {
       const key = seatKey(e.sectionId, e.x, e.y);
       this.ringIndex.set(e.id, this.ringBase + this.ring.length);
-      this.ring.push({ id: e.id, presentationId: e.presentationId, key, at });
+      this.ring.push({ id: e.id, n: Number(e.id), presentationId: e.presentationId, key, at });
       this.position = e.id;
       this.positionAt = at;
       const entry = this.entries.get(e.presentationId);
@@ -271,7 +318,10 @@ export class LiveStatus {
     }
     if (this.ring.length > this.opts.ringSize) {
       const drop = Math.ceil(this.opts.ringSize / 5);
-      for (const e of this.ring.slice(0, drop)) this.ringIndex.delete(e.id);
+      for (const e of this.ring.slice(0, drop)) {
+        this.ringIndex.delete(e.id);
+        if (this.coveredFrom !== null) this.coveredFrom = Math.max(this.coveredFrom, e.n);
+      }
       this.ring = this.ring.slice(drop);
       this.ringBase += drop;
     }
@@ -279,13 +329,23 @@ export class LiveStatus {
 
   /** Events were lost: nobody can resume from before, and every snapshot reloads. */
   private onGap(): void {
+    this.gaps++;
     this.ring = [];
     this.ringIndex.clear();
     this.ringBase = 0;
     this.expired = [];
     this.position = LiveStatus.marker();
     this.positionAt = Date.now();
+    this.coveredFrom = null;
     for (const entry of this.entries.values()) this.reload(entry);
+  }
+
+  /** The feed (re)started: until the next event, the version is its start point, shared by processes. */
+  private onStart(lastId: string | null): void {
+    if (lastId === null) return;
+    this.positionAt = Date.now();
+    this.position = `s${lastId}.${this.positionAt.toString(36)}`;
+    this.coveredFrom = Number(lastId);
   }
 
   private markDirty(entry: Entry, keys: readonly string[]): void {
