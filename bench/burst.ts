@@ -4,6 +4,7 @@ import { openDatabase } from '../server/db/index.ts';
 import { auditSales } from '../server/testing/audit.ts';
 import { pct } from './common.ts';
 import { commitBody, loadArena, lockBody, type Seat } from './onsale/arena.ts';
+import { autocannon, startPingServer } from './onsale/autocannon.ts';
 import { startBoxOffice } from './onsale/boxOffice.ts';
 import { cpuMark, cpuSince } from './onsale/cpu.ts';
 import { machine } from './server.ts';
@@ -20,6 +21,7 @@ import { visitor } from './visitors.ts';
  */
 export const BURST_TARGETS = { lockP99Ms: 1000, count5xx: 0 } as const;
 const PORT = 4495;
+const PING_PORT = 4496;
 const PAIRS = 40;
 const WARM_ROUNDS = 40;
 
@@ -48,6 +50,17 @@ export async function benchBurst() {
   const buyers = Number(process.env.BENCH_BURST_BUYERS ?? 300);
   const workers = Number(process.env.BENCH_BURST_WORKERS ?? 3);
   const schema = `bench_burst_${process.pid}`;
+  // The machine's speed today: these machines differ by two times from one day to another, and so does
+  // the burst's p99 (1.6–2.1 s on a day of 41,700 plain requests/s, 0.3–0.4 s on one of 89,000).
+  const pingServer = await startPingServer(PING_PORT);
+  let plainRouteReqPerSec: number;
+  try {
+    plainRouteReqPerSec = Math.round(
+      (await autocannon(pingServer.url, { connections: 32, seconds: 5 })).reqPerSec,
+    );
+  } finally {
+    await pingServer.stop();
+  }
   const office = await startBoxOffice({ workers, port: PORT, schema });
   try {
     const arena = await loadArena(office.base, 0);
@@ -140,6 +153,7 @@ export async function benchBurst() {
       pairs: pairs.length,
       pairsSharingASeat: shared,
       wallMs: Math.round(wallMs),
+      plainRouteReqPerSec,
       cpu,
       locks: {
         count: locks.length,
@@ -179,6 +193,7 @@ export async function benchBurst() {
     writeFileSync(join(dir, 'burst.json'), `${JSON.stringify({ ...result, failures }, null, 2)}\n`);
     console.table({ locks: result.locks, commits: result.commits });
     console.log('cpu s (generator / box office / PostgreSQL and the rest):', cpu);
+    console.log(`a plain Fastify route on this machine now: ${plainRouteReqPerSec} requests/s`);
     console.log(
       `burst: ${buyers} buyers at once over ${workers} processes for ${pairs.length} pairs (${shared} share a seat): ` +
         `${result.count5xx} 5xx, audit ${audit.clean ? 'clean' : 'FAILED'}; written bench/results/burst.json`,
