@@ -77,9 +77,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL outage', () => {
     expect(feedErrors.length).toBeGreaterThan(0);
 
     // Back: queries go through again, and the feed reconnects and says events may have been missed.
-    await expect.poll(() => sql`SELECT 4 AS n`.execute(db.kysely).then((r) => r.rows, () => null)).toEqual([
-      { n: 4 },
-    ]);
+    await expect
+      .poll(() =>
+        sql`SELECT 4 AS n`.execute(db.kysely).then(
+          (r) => r.rows,
+          () => null,
+        ),
+      )
+      .toEqual([{ n: 4 }]);
     await expect.poll(() => gaps, { timeout: 10_000 }).toBe(1);
     await feed.stop();
     expect(uncaught).toEqual([]);

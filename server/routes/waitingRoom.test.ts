@@ -213,6 +213,64 @@ describe.each(dialects)('the waiting room on %s', (dialect) => {
     expect((await newcomer.lock(lockBody(show, seats[4]!))).statusCode).toBe(200);
   });
 
+  it('stands in front of several shows at once: one place and one pass for them all', async () => {
+    t = await createTestApp(dialect);
+    const open = (await listPresentations(t.app)).filter(
+      (p) => p.isReserved && p.saleStatus === 'open' && p.category !== 'video' && p.seatsLeft! > 50,
+    );
+    const [a, b, c, d, e] = open;
+    const now = new Date(t.clock.now()).toISOString();
+    const made = await setRoom(a!, { mode: 'on', opensAt: now, admitPerMinute: 60, alsoFor: [b!.id] });
+    expect(made.room.presentationIds).toEqual([a!.id, b!.id].sort((x, y) => x - y));
+    const staff = asStaff(t.app, await demoStaffCookie(t.app, 'manager'));
+    const fromB = (await staff.get(`/api/admin/presentations/${b!.id}/waiting-room`)).json();
+    expect(fromB.room.id).toBe(made.room.id);
+    expect(fromB.together).toContainEqual(expect.objectContaining({ id: a!.id, roomId: made.room.id }));
+
+    // One place, taken from either show, lets its visitor into both.
+    const buyer = new Browser(t.app);
+    const [seatA] = await freeSeats(t.app, a!);
+    const [seatB] = await freeSeats(t.app, b!);
+    expect((await buyer.lock(lockBody(b!, seatB!))).json()).toMatchObject({ code: 'queue_required' });
+    await buyer.queue('POST', b!);
+    await tick();
+    expect(await buyer.queue('GET', a!)).toMatchObject({ state: 'admitted' });
+    expect((await buyer.lock(lockBody(a!, seatA!))).statusCode).toBe(200);
+    expect((await buyer.lock(lockBody(b!, seatB!))).statusCode).toBe(200);
+
+    // A show behind another room that people have joined stays there; one nobody joined moves over.
+    await setRoom(c!, { mode: 'on' });
+    await new Browser(t.app).queue('POST', c!);
+    const refused = await staff.put(`/api/admin/presentations/${a!.id}/waiting-room`, {
+      ...made.defaults,
+      mode: 'on',
+      opensAt: now,
+      alsoFor: [b!.id, c!.id],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'waiting_room_elsewhere',
+      params: { presentationId: c!.id },
+    });
+    await setRoom(d!, { mode: 'on' });
+    const moved = await setRoom(a!, { mode: 'on', opensAt: now, alsoFor: [d!.id] });
+    expect(moved.room.presentationIds).toEqual([a!.id, d!.id].sort((x, y) => x - y));
+    expect((await staff.get(`/api/admin/presentations/${d!.id}/waiting-room`)).json().room.id).toBe(
+      made.room.id,
+    );
+    // b left the room: anyone buys it again; an unknown show is refused.
+    expect((await new Browser(t.app).lock(lockBody(b!, (await freeSeats(t.app, b!))[1]!))).statusCode).toBe(
+      200,
+    );
+    const unknown = await staff.put(`/api/admin/presentations/${a!.id}/waiting-room`, {
+      ...made.defaults,
+      alsoFor: [999_999],
+    });
+    expect(unknown.json()).toMatchObject({ code: 'event_not_found' });
+    // And a room can start again at a show that left one: it gets a name of its own.
+    expect((await setRoom(e!, { mode: 'on', alsoFor: [b!.id] })).room.presentationIds).toContain(b!.id);
+  });
+
   it('answers bad settings and callers with catalogue errors', async () => {
     t = await createTestApp(dialect);
     const show = await openShow(t.app);

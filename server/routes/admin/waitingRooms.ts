@@ -26,7 +26,7 @@ export const adminWaitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await adminCaller(request, CATALOGUE);
       reply.header('cache-control', 'private, no-store');
-      return waitingRoomOf(db.kysely, request.params.id);
+      return waitingRoomOf(db.kysely, request.params.id, clock.now());
     },
   );
 
@@ -47,7 +47,7 @@ export const adminWaitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       await saveWaitingRoom(db.kysely, request.params.id, request.body, actor, clock.now());
       // This process sees the change at once; the others within a refresh (a second).
       waitingRooms.invalidate();
-      return waitingRoomOf(db.kysely, request.params.id);
+      return waitingRoomOf(db.kysely, request.params.id, clock.now());
     },
   );
 };

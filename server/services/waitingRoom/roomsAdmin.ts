@@ -4,6 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, audit } from '../audit/log.ts';
 import type { RoomRow } from './rooms.ts';
+import { setRoomShows, showsTogether } from './roomShows.ts';
 
 const DEFAULTS = { admitPerMinute: 300, targetMs: null, autoBuyers: 500, passMinutes: 20 } as const;
 
@@ -38,7 +39,11 @@ async function roomRowOf(db: Kysely<Database>, presentationId: number) {
 }
 
 /** The presentation's waiting room as staff see it: its settings and how it stands now. */
-export async function waitingRoomOf(db: Kysely<Database>, presentationId: number): Promise<AdminWaitingRoom> {
+export async function waitingRoomOf(
+  db: Kysely<Database>,
+  presentationId: number,
+  now: number,
+): Promise<AdminWaitingRoom> {
   const p = await presentationOf(db, presentationId);
   const defaults: WaitingRoomSettings = {
     mode: 'on',
@@ -46,7 +51,8 @@ export async function waitingRoomOf(db: Kysely<Database>, presentationId: number
     ...DEFAULTS,
   };
   const r = await roomRowOf(db, presentationId);
-  if (!r) return { room: null, defaults };
+  const together = await showsTogether(db, p, r?.id ?? null, now);
+  if (!r) return { room: null, defaults, together };
   const [links, undrawn] = await Promise.all([
     db
       .selectFrom('waiting_room_presentations')
@@ -87,6 +93,7 @@ export async function waitingRoomOf(db: Kysely<Database>, presentationId: number
       },
     },
     defaults,
+    together,
   };
 }
 
@@ -121,9 +128,17 @@ export async function saveWaitingRoom(
       updated_at: now,
       ...(s.mode === 'on' ? { active: 1 } : s.mode === 'off' ? { active: 0 } : {}),
     };
+    let roomId = before?.id;
     if (before) await trx.updateTable('waiting_rooms').set(values).where('id', '=', before.id).execute();
     else {
-      const id = `p${presentationId}`;
+      // Named after its first show; that name may be taken by a room the show has since left.
+      const taken = await trx
+        .selectFrom('waiting_rooms')
+        .select('id')
+        .where('id', '=', `p${presentationId}`)
+        .executeTakeFirst();
+      const id = taken ? `p${presentationId}-${now.toString(36)}` : `p${presentationId}`;
+      roomId = id;
       await trx
         .insertInto('waiting_rooms')
         .values({ id, name: `presentation ${presentationId}`, active: s.mode === 'on' ? 1 : 0, ...values })
@@ -133,6 +148,7 @@ export async function saveWaitingRoom(
         .values({ presentation_id: presentationId, room_id: id })
         .execute();
     }
+    const shows = s.alsoFor ? await setRoomShows(trx, roomId!, presentationId, s.alsoFor) : undefined;
     await audit(
       trx,
       actor,
@@ -141,7 +157,7 @@ export async function saveWaitingRoom(
         objectType: 'presentation',
         objectId: presentationId,
         before: before ? settingsOf(before) : undefined,
-        after: s,
+        after: shows ? { ...s, presentationIds: shows } : s,
       },
       now,
     );

@@ -216,6 +216,7 @@ export const errorCatalogue = {
   price_level_not_in_plan: 400, // product: a price level the hall's plan gives no seat (params.priceLevelId)
   presentation_called_off: 410, // product: the venue called this presentation off; its sales stopped (params.calledOffAt)
   presentation_started: 409, // product: a presentation that has begun cannot be moved or called off (params.startsAt)
+  waiting_room_elsewhere: 409, // product: a presentation is behind another waiting room people are in (params.presentationId)
   product_not_found: 404,
   waiver_unknown: 404, // product: no liability waiver has this id (params.waiverId)
   membership_not_found: 404, // product: no such membership (params.membershipId)

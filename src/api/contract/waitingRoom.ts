@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { IdParam, IsoDateTimeSchema } from './common.ts';
+import { IdParam, IsoDateTimeSchema, LocalizedTextSchema } from './common.ts';
+
+/** The most presentations one waiting room stands in front of. */
+export const MAX_ROOM_SHOWS = 200;
 
 /** Issue 40: the waiting room in front of an on-sale, as a visitor sees it and as staff run it. */
 export const QueueParamsSchema = z.object({ presentationId: IdParam });
@@ -93,8 +96,24 @@ export const WaitingRoomSettingsSchema = z.object({
     .min(1)
     .max(240)
     .describe('how long an admission pass lets its visitor choose seats'),
+  alsoFor: z
+    .array(z.number().int().positive())
+    .max(MAX_ROOM_SHOWS - 1)
+    .optional()
+    .describe(
+      "the other presentations the room stands in front of (one on-sale: a season's first day); absent: as they are",
+    ),
 });
 export type WaitingRoomSettings = z.infer<typeof WaitingRoomSettingsSchema>;
+
+/** A presentation the room could stand in front of too, or does. */
+export const WaitingRoomShowSchema = z.object({
+  id: z.number().int(),
+  title: LocalizedTextSchema,
+  hallName: LocalizedTextSchema,
+  startsAt: IsoDateTimeSchema,
+  roomId: z.string().nullable().describe('the waiting room it is behind now, if any'),
+});
 
 export const WaitingRoomLiveSchema = z.object({
   active: z.boolean().describe('in force now'),
@@ -126,6 +145,9 @@ export const AdminWaitingRoomSchema = z
       live: WaitingRoomLiveSchema,
     }).nullable(),
     defaults: WaitingRoomSettingsSchema.describe('what a new room starts with (opens at the sale start)'),
+    together: z
+      .array(WaitingRoomShowSchema)
+      .describe("the room's other presentations, and those going on sale at the same instant as this one"),
   })
   .meta({ id: 'AdminWaitingRoom' });
 export type AdminWaitingRoom = z.infer<typeof AdminWaitingRoomSchema>;

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Modal,
+  MultiSelect,
   NativeSelect,
   NumberInput,
   SimpleGrid,
@@ -22,7 +23,8 @@ import type {
 } from '../../api/contract/waitingRoom.ts';
 import { isScheduleTime, wallInstant } from '../../domain/schedule.ts';
 import { calendarDate, wallTime } from '../../domain/venue.ts';
-import { venueTimeZone } from '../../i18n/format.ts';
+import { formatShortDateTime, venueTimeZone } from '../../i18n/format.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { errorText } from '../../ui/errorText.ts';
 import { usePhone } from '../../ui/usePhone.ts';
 import { TOUCH_PX, touchInput } from '../ui/touch.ts';
@@ -94,6 +96,8 @@ function WaitingRoomForm({ show, onClose }: { show: AdminPresentation; onClose()
       <SettingsForm
         show={show}
         initial={room.room ?? room.defaults}
+        together={room.together}
+        roomId={room.room?.id ?? null}
         isNew={room.room === null}
         onSaved={setRoom}
         onClose={onClose}
@@ -154,12 +158,16 @@ function LiveFigures({ live, mode }: { live: Live; mode: WaitingRoomMode }) {
 function SettingsForm({
   show,
   initial,
+  together,
+  roomId,
   isNew,
   onSaved,
   onClose,
 }: {
   show: AdminPresentation;
-  initial: WaitingRoomSettings;
+  initial: WaitingRoomSettings & { presentationIds?: number[] };
+  together: AdminWaitingRoom['together'];
+  roomId: string | null;
   isNew: boolean;
   onSaved(room: AdminWaitingRoom): void;
   onClose(): void;
@@ -173,6 +181,11 @@ function SettingsForm({
   const [target, setTarget] = useState<number | string>(initial.targetMs ?? '');
   const [buyers, setBuyers] = useState<number | string>(initial.autoBuyers ?? '');
   const [pass, setPass] = useState<number | string>(initial.passMinutes);
+  const [alsoFor, setAlsoFor] = useState<string[]>(
+    (initial.presentationIds ?? []).filter((id) => id !== show.id).map(String),
+  );
+  const locale = useLocale();
+  const name = useName();
   const [invalid, setInvalid] = useState(false);
   const { busy, error, run } = useAction();
 
@@ -189,6 +202,7 @@ function SettingsForm({
       targetMs: target === '' ? null : whole(target),
       autoBuyers: buyers === '' ? null : whole(buyers),
       passMinutes: whole(pass),
+      alsoFor: alsoFor.map(Number),
     };
     const ok =
       opensAt !== null &&
@@ -264,6 +278,23 @@ function SettingsForm({
             styles={touchInput}
           />
         </SimpleGrid>
+        {together.length > 0 ? (
+          <MultiSelect
+            label={t('backoffice.waitingRoom.alsoFor')}
+            description={t('backoffice.waitingRoom.alsoForHint')}
+            value={alsoFor}
+            onChange={setAlsoFor}
+            searchable
+            data={together.map((p) => ({
+              value: String(p.id),
+              label: `${name(p.title)} · ${name(p.hallName)} · ${formatShortDateTime(p.startsAt, locale)}${
+                p.roomId !== null && p.roomId !== roomId ? ` (${t('backoffice.waitingRoom.otherRoom')})` : ''
+              }`,
+            }))}
+            styles={touchInput}
+            data-testid="waiting-room-also-for"
+          />
+        ) : null}
         {invalid ? <Alert color="orange">{t('backoffice.waitingRoom.invalid')}</Alert> : null}
         {error ? (
           <Alert color="red" data-testid="waiting-room-error">
