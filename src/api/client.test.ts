@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSeatChanges } from '../flows/order/liveStatusSource.ts';
-import { isApiErrorBody } from './client.ts';
+import { isApiErrorBody, retryDelay } from './client.ts';
 import { ApiErrorSchema } from './contract/errors.ts';
 
 /** Values shaped like error bodies, often almost right: each field sometimes of the wrong type or missing. */
@@ -51,6 +51,30 @@ describe('live seat changes are checked by hand', () => {
     fc.assert(
       fc.property(fc.anything(), (v) => {
         if (isSeatChanges(v)) expect(Array.isArray(v.taken)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('a call cut by a dying host or answered "come back" is tried again, when that is safe', () => {
+  const cut = { status: undefined, retryAfter: null };
+  it('tries a read, a PUT, a DELETE or a keyed call twice more after a cut connection', () => {
+    for (const method of ['GET', 'PUT', 'DELETE'])
+      expect([1, 2, 3].map((n) => retryDelay({ method }, cut, n))).toEqual([300, 1000, null]);
+    const commit = { method: 'POST', headers: { 'Idempotency-Key': 'k' } };
+    expect(retryDelay(commit, cut, 1)).toBe(300);
+    // A POST without a key could do its work twice: never.
+    expect(retryDelay({ method: 'POST' }, cut, 1)).toBeNull();
+    expect(retryDelay({ method: 'PATCH' }, cut, 1)).toBeNull();
+  });
+  it("waits as long as Retry-After asks (up to 5 s) for 502, 503, 504; any other answer is the call's", () => {
+    expect(retryDelay({ method: 'GET' }, { status: 503, retryAfter: '2' }, 1)).toBe(2000);
+    expect(retryDelay({ method: 'GET' }, { status: 503, retryAfter: '120' }, 1)).toBe(5000);
+    expect(retryDelay({ method: 'GET' }, { status: 502, retryAfter: null }, 2)).toBe(1000);
+    fc.assert(
+      fc.property(fc.integer({ min: 400, max: 599 }), (status) => {
+        const d = retryDelay({ method: 'PUT' }, { status, retryAfter: null }, 1);
+        expect(d !== null).toBe([502, 503, 504].includes(status));
       }),
     );
   });

@@ -93,22 +93,62 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Pauses before the second and third try of a call that may be tried again (`retryDelay`). */
+const RETRY_DELAYS_MS = [300, 1000] as const;
+/** The longest pause a Retry-After header may ask for: a customer waits no longer without a word. */
+const MAX_RETRY_AFTER_MS = 5000;
+
+/**
+ * Whether, and after how long, a failed call is tried again: a call that does the same however often it
+ * arrives (a read, a PUT such as a seat lock, which answers the same hold again, a DELETE, or any call
+ * carrying an Idempotency-Key, which the box office answers once) when the connection was cut before an
+ * answer (a host that died behind the load balancer) or the answer says to come back (502 or 504 from
+ * the balancer, 503 from a box office whose database is away, with its Retry-After). Null: give up.
+ */
+export function retryDelay(
+  call: { method: string; headers?: Record<string, string> | undefined },
+  failure: { status: number | undefined; retryAfter: string | null },
+  tries: number,
+): number | null {
+  if (tries > RETRY_DELAYS_MS.length) return null;
+  const keyed = Object.keys(call.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
+  if (!['GET', 'PUT', 'DELETE'].includes(call.method) && !keyed) return null;
+  if (failure.status !== undefined && ![502, 503, 504].includes(failure.status)) return null;
+  const asked = Number(failure.retryAfter);
+  if (failure.retryAfter !== null && Number.isFinite(asked) && asked >= 0)
+    return Math.min(asked * 1000, MAX_RETRY_AFTER_MS);
+  return RETRY_DELAYS_MS[tries - 1]!;
+}
+
 /** Calls the API; the answer is typed by the shared contract (see `Answer`). */
 export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let data: unknown;
-  try {
-    const method = opts.method ?? 'GET';
-    data = await http(path, {
-      method,
-      query: opts.query,
-      // A state-changing call always sends JSON, `{}` where it needs no body: the box office takes
-      // nothing else on a cookie session (server/http/originGuard.ts), which is what no form can send.
-      body: (opts.body ?? (method === 'GET' ? undefined : {})) as Record<string, unknown> | undefined,
-      ...(opts.headers ? { headers: opts.headers } : {}),
-      signal: opts.signal,
-    });
-  } catch (err) {
-    throw toApiError(err);
+  const method = opts.method ?? 'GET';
+  for (let tries = 1; ; tries++) {
+    try {
+      data = await http(path, {
+        method,
+        query: opts.query,
+        // A state-changing call always sends JSON, `{}` where it needs no body: the box office takes
+        // nothing else on a cookie session (server/http/originGuard.ts), which is what no form can send.
+        body: (opts.body ?? (method === 'GET' ? undefined : {})) as Record<string, unknown> | undefined,
+        ...(opts.headers ? { headers: opts.headers } : {}),
+        signal: opts.signal,
+      });
+      break;
+    } catch (err) {
+      const response = err instanceof FetchError ? err.response : undefined;
+      const wait =
+        err instanceof FetchError && !opts.signal?.aborted
+          ? retryDelay(
+              { method, headers: opts.headers },
+              { status: response?.status, retryAfter: response?.headers.get('retry-after') ?? null },
+              tries,
+            )
+          : null;
+      if (wait === null) throw toApiError(err);
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
   // Every answer of the box office is JSON (an object or an array) or empty (204); text, such as a proxy's
   // HTML error page, is not an answer.

@@ -104,7 +104,7 @@ for (const [lang, index, viewport] of [
   ['en', 15, null],
   ['he', 16, phone],
 ] as const) {
-  test(`a failed unlock keeps the seat selected and says so; a lapsed lock lets it go (${lang})`, async ({
+  test(`a lock cut by a dying host is tried again; a failed unlock keeps the seat selected and says so; a lapsed lock lets it go (${lang})`, async ({
     page,
     request,
   }, info) => {
@@ -112,8 +112,16 @@ for (const [lang, index, viewport] of [
     const show = (await cinemaShows(request, 12))[index]!;
     const [a, b] = await plainFreeSeats(request, show);
     await openSeatList(page, lang, show.id);
+    // A host that dies under the lock cuts its connection: the shop tries again, and the seat is taken.
+    let tries = 0;
+    await page.route('**/api/seats/lock-seat', (route) =>
+      tries++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
     await seatButton(page, lang, a!).click();
     await expect(seatButton(page, lang, a!)).toHaveAttribute('aria-pressed', 'true');
+    expect(tries).toBe(2);
+    await expect(page.getByTestId('seat-message')).toHaveCount(0);
+    await page.unroute('**/api/seats/lock-seat');
 
     // The box office cannot be reached: the seat stays the customer's, on the map and in the order.
     await page.route('**/api/seats/unlock-seat', (route) => route.fulfill({ status: 503, body: 'down' }));
