@@ -67,6 +67,25 @@ describe.each(dialects)('abuse limits across processes on %s', (dialect) => {
   );
 
   it.each([
+    ['1', 4],
+    ['0', 8],
+  ] as const)(
+    'LIMITS_SHARED=%s: one address spread over two processes is given %i new visitor ids a minute',
+    async (shared, accepted) => {
+      const { apps } = await open(shared, { LIMIT_VISITOR_IDS_PER_MINUTE_PER_ADDRESS: '4' });
+      const session = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/session', remoteAddress: '192.0.2.9' });
+      for (let i = 0; i < accepted; i++)
+        expect((await session(apps[i % 2]!)).statusCode, `id ${i + 1}`).toBe(200);
+      for (const app of shared === '1' ? apps : [apps[0]!]) {
+        const over = await session(app);
+        expect(over.statusCode).toBe(429);
+        expect(over.json()).toMatchObject({ code: 'too_many_attempts' });
+      }
+    },
+  );
+
+  it.each([
     ['1', 6],
     ['0', 12],
   ] as const)(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guardCountsRepository } from '../../db/repositories/guardCounts.ts';
 import { AppError, tooManyAttempts } from '../../errors.ts';
-import { SlidingWindow } from './slidingWindow.ts';
+import { fixedWindow, SlidingWindow } from './slidingWindow.ts';
 import { isIssuedVisitorId, issueVisitorId } from './visitorId.ts';
 
 export const VISITOR_COOKIE = 'uuid';
@@ -23,9 +24,10 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
   app.decorateRequest('visitorCookieUuid', '');
   app.decorateRequest('visitorIdWaitMs', 0);
   // Minting ids costs something (issue 32): an id is free to make, and each new one used to mean a new
-  // allowance of seats. In memory per process, like the call rates (slidingWindow.ts); the hard limits,
-  // seats held per address, are counted in the database.
-  const minted = new SlidingWindow(app.deps.config.limits.visitorIdsPerMinutePerAddress, 60_000);
+  // allowance of seats. Counted like the call rates: in this process's memory, or with LIMITS_SHARED in
+  // the database for every process and host (abuse.ts); the hard limits, seats held per address, are
+  // counted in the database either way.
+  const mint = mintCounter(app);
   app.addHook('onRequest', async (request, reply) => {
     const fromCookie = request.cookies[VISITOR_COOKIE];
     if (fromCookie && isIssuedVisitorId(app.deps.visitorKey, fromCookie)) {
@@ -37,7 +39,7 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
     if (request.routeOptions.config.shared) return;
     // Over the address's rate the call goes on without an id (a page still loads); GET /api/session
     // answers too_many_attempts with the wait (`requireIssuedVisitor`).
-    const wait = minted.hit(request.clientAddress, app.deps.clock.now());
+    const wait = await mint(request.clientAddress, app.deps.clock.now());
     if (wait !== null) {
       request.visitorIdWaitMs = wait;
       return;
@@ -53,6 +55,26 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
     });
   });
 }
+/**
+ * The wait before the address may be given another id (null: now). Shared, one statement per cookie-less
+ * call; while the database cannot be reached the process counts alone, so that a page still loads.
+ */
+function mintCounter(app: FastifyInstance): (address: string, now: number) => Promise<number | null> {
+  const { limits } = app.deps.config;
+  const alone = new SlidingWindow(limits.visitorIdsPerMinutePerAddress, 60_000);
+  if (!limits.shared) return async (address, now) => alone.hit(address, now);
+  const counts = guardCountsRepository(app.deps.db);
+  return async (address, now) => {
+    const window = fixedWindow(now, 60_000);
+    try {
+      const [n = 0] = await counts.count([{ bucket: 'visitor_id:address', key: address }], window);
+      return n > limits.visitorIdsPerMinutePerAddress ? window.end - now : null;
+    } catch {
+      return alone.hit(address, now);
+    }
+  };
+}
+
 // Without fastify-plugin's symbol the hook would stay inside its own context.
 (visitorCookie as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
