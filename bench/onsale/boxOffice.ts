@@ -64,6 +64,8 @@ export async function startBoxOffice(opts: {
       STATIC_DIR: '',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      // The load generator names each simulated visitor's address (http.ts `addressOf`).
+      TRUST_PROXY: 'loopback',
       // Production refuses development settings (server/configChecks.ts); no SMS or mail is sent here
       // (the confirmations wait in the queue, which is not sent during a run).
       SMS_SENDER: 'http',

@@ -132,6 +132,15 @@ describe.each(dialects)('hoarding from one address on %s', (dialect) => {
       cookies: { uuid: known },
     });
     expect(kept.json()).toEqual({ uuid: known });
+    // So does one that sends its id without the cookie (an API client): it is given that id's cookie back.
+    const byHeader = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      remoteAddress: SCRIPT,
+      headers: { uuid: known },
+    });
+    expect(byHeader.json()).toEqual({ uuid: known });
+    expect(byHeader.cookies.find((c) => c.name === 'uuid')).toMatchObject({ value: known, httpOnly: true });
     expect((await newVisitor(t.app, NEIGHBOUR)).statusCode).toBe(200);
     t.clock.advance(60_000);
     expect((await newVisitor(t.app, SCRIPT)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guardCountsRepository } from '../../db/repositories/guardCounts.ts';
 import { AppError, tooManyAttempts } from '../../errors.ts';
 import { fixedWindow, SlidingWindow } from './slidingWindow.ts';
@@ -37,6 +37,14 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
     // A shared, cacheable answer (the events board, a plan, a status map) sets no cookie: a CDN keeps no
     // answer that sets one, and these calls need no visitor (GET /api/session hands it out).
     if (request.routeOptions.config.shared) return;
+    // A caller without the cookie that sends an id the box office issued (an API client, a tab whose
+    // cookie was cleared) keeps that id: nothing new is minted, so nothing is counted.
+    const header = request.headers.uuid;
+    if (typeof header === 'string' && isIssuedVisitorId(app.deps.visitorKey, header)) {
+      request.visitorCookieUuid = header.toLowerCase();
+      setVisitorCookie(reply, request.visitorCookieUuid);
+      return;
+    }
     // Over the address's rate the call goes on without an id (a page still loads); GET /api/session
     // answers too_many_attempts with the wait (`requireIssuedVisitor`).
     const wait = await mint(request.clientAddress, app.deps.clock.now());
@@ -46,6 +54,9 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
     }
     const uuid = issueVisitorId(app.deps.visitorKey);
     request.visitorCookieUuid = uuid;
+    setVisitorCookie(reply, uuid);
+  });
+  const setVisitorCookie = (reply: FastifyReply, uuid: string) =>
     reply.setCookie(VISITOR_COOKIE, uuid, {
       path: '/',
       httpOnly: true,
@@ -53,7 +64,6 @@ export async function visitorCookie(app: FastifyInstance): Promise<void> {
       secure: app.deps.config.cookieSecure,
       maxAge: ONE_YEAR_S,
     });
-  });
 }
 /**
  * The wait before the address may be given another id (null: now). Shared, one statement per cookie-less
