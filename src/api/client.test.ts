@@ -71,6 +71,12 @@ describe('a call cut by a dying host or answered "come back" is tried again, whe
     expect(retryDelay({ method: 'GET' }, { status: 503, retryAfter: '2' }, 1)).toBe(2000);
     expect(retryDelay({ method: 'GET' }, { status: 503, retryAfter: '120' }, 1)).toBe(5000);
     expect(retryDelay({ method: 'GET' }, { status: 502, retryAfter: null }, 2)).toBe(1000);
+    const down = { status: 503, retryAfter: '2', code: 'service_unavailable' };
+    expect(retryDelay({ method: 'GET' }, down, 1)).toBe(2000);
+    // A venue that sells at its box office only answers 503 too: that is the answer, not a pause.
+    expect(
+      retryDelay({ method: 'GET' }, { status: 503, retryAfter: null, code: 'location_offline' }, 1),
+    ).toBeNull();
     fc.assert(
       fc.property(fc.integer({ min: 400, max: 599 }), (status) => {
         const d = retryDelay({ method: 'PUT' }, { status, retryAfter: null }, 1);

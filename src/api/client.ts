@@ -102,18 +102,21 @@ const MAX_RETRY_AFTER_MS = 5000;
  * Whether, and after how long, a failed call is tried again: a call that does the same however often it
  * arrives (a read, a PUT such as a seat lock, which answers the same hold again, a DELETE, or any call
  * carrying an Idempotency-Key, which the box office answers once) when the connection was cut before an
- * answer (a host that died behind the load balancer) or the answer says to come back (502 or 504 from
- * the balancer, 503 from a box office whose database is away, with its Retry-After). Null: give up.
+ * answer (a host that died behind the load balancer) or the answer says to come back: 502, 503 or 504
+ * from the balancer (no catalogue code), or the box office's 503 `service_unavailable` (its database
+ * away, with Retry-After). A catalogue answer with another code is the call's answer, even a 503
+ * (`location_offline`: the venue sells at its box office only). Null: give up.
  */
 export function retryDelay(
   call: { method: string; headers?: Record<string, string> | undefined },
-  failure: { status: number | undefined; retryAfter: string | null },
+  failure: { status: number | undefined; retryAfter: string | null; code?: string | undefined },
   tries: number,
 ): number | null {
   if (tries > RETRY_DELAYS_MS.length) return null;
   const keyed = Object.keys(call.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
   if (!['GET', 'PUT', 'DELETE'].includes(call.method) && !keyed) return null;
   if (failure.status !== undefined && ![502, 503, 504].includes(failure.status)) return null;
+  if (failure.code !== undefined && failure.code !== 'service_unavailable') return null;
   const asked = Number(failure.retryAfter);
   if (failure.retryAfter !== null && Number.isFinite(asked) && asked >= 0)
     return Math.min(asked * 1000, MAX_RETRY_AFTER_MS);
@@ -142,7 +145,11 @@ export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<
         err instanceof FetchError && !opts.signal?.aborted
           ? retryDelay(
               { method, headers: opts.headers },
-              { status: response?.status, retryAfter: response?.headers.get('retry-after') ?? null },
+              {
+                status: response?.status,
+                retryAfter: response?.headers.get('retry-after') ?? null,
+                code: isApiErrorBody(err.data) ? err.data.code : undefined,
+              },
               tries,
             )
           : null;
