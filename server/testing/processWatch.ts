@@ -19,7 +19,8 @@ function readProcess(pid: string): { cpuS: number; cmd: string; ppid: number } |
     // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // Its own user and system time, and its children's that ended (Chromium's under the test runner).
-    const cpuS = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / TICKS_PER_S;
+    // Not for init (pid 1): it reaps every orphan on the machine, whatever ran it.
+    const cpuS = fields.slice(11, pid === '1' ? 13 : 15).reduce((sum, f) => sum + Number(f), 0) / TICKS_PER_S;
     const cmd =
       readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim() ||
       stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
