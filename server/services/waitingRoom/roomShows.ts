@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import { MAX_ROOM_SHOWS } from '../../../src/api/contract/waitingRoom.ts';
-import type { AdminWaitingRoom } from '../../../src/api/contract/waitingRoom.ts';
+import { type Kysely, sql } from 'kysely';
+import type { LocalizedText } from '../../../src/api/contract/common.ts';
+import { type AdminWaitingRoom, MAX_ROOM_SHOWS } from '../../../src/api/contract/waitingRoom.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
-import { listAdminPresentations } from '../catalogue/programme/presentationsAdmin.ts';
 
 /**
  * Which presentations one waiting room stands in front of (issue 40): one show, or a whole on-sale, such
@@ -13,8 +12,8 @@ import { listAdminPresentations } from '../catalogue/programme/presentationsAdmi
 
 /**
  * The presentations staff may put behind the room of `presentationId` besides it: those going on sale at
- * the same instant (not begun, not called off), and those behind its room already; each with the room
- * it is behind.
+ * the same instant (not begun, not called off), and those behind its room already (listed first); each
+ * with the room it is behind. One statement: the dialog asks again every two seconds while open.
  */
 export async function showsTogether(
   db: Kysely<Database>,
@@ -22,43 +21,29 @@ export async function showsTogether(
   roomId: string | null,
   now: number,
 ): Promise<AdminWaitingRoom['together']> {
-  const [sameSale, inRoom] = await Promise.all([
-    db
-      .selectFrom('presentations')
-      .select('id')
-      .where('sale_start', '=', presentation.sale_start)
-      .where('id', '!=', presentation.id)
-      .where('starts_at', '>', now)
-      .where('called_off_at', 'is', null)
-      .orderBy('starts_at')
-      .limit(MAX_ROOM_SHOWS)
-      .execute(),
-    roomId === null
-      ? Promise.resolve([])
-      : db
-          .selectFrom('waiting_room_presentations')
-          .select('presentation_id as id')
-          .where('room_id', '=', roomId)
-          .where('presentation_id', '!=', presentation.id)
-          .execute(),
-  ]);
-  const ids = [...new Set([...inRoom, ...sameSale].map((r) => r.id))];
-  if (ids.length === 0) return [];
-  const [shows, links] = await Promise.all([
-    listAdminPresentations(db, { ids }, now),
-    db
-      .selectFrom('waiting_room_presentations')
-      .select(['presentation_id', 'room_id'])
-      .where('presentation_id', 'in', ids)
-      .execute(),
-  ]);
-  const roomOf = new Map(links.map((l) => [l.presentation_id, l.room_id]));
-  return shows.map((s) => ({
-    id: s.id,
-    title: s.title,
-    hallName: s.hallName,
-    startsAt: s.startsAt,
-    roomId: roomOf.get(s.id) ?? null,
+  let q = db
+    .selectFrom('presentations as p')
+    .innerJoin('features as f', 'f.id', 'p.feature_id')
+    .innerJoin('seatplans as sp', 'sp.id', 'p.seatplan_id')
+    .leftJoin('waiting_room_presentations as l', 'l.presentation_id', 'p.id')
+    .select(['p.id', 'p.starts_at', 'f.title_json', 'sp.hall_name_json', 'l.room_id'])
+    .where('p.id', '!=', presentation.id)
+    .where((eb) => {
+      const sameSale = eb.and([
+        eb('p.sale_start', '=', presentation.sale_start),
+        eb('p.starts_at', '>', now),
+        eb('p.called_off_at', 'is', null),
+      ]);
+      return roomId === null ? sameSale : eb.or([sameSale, eb('l.room_id', '=', roomId)]);
+    });
+  if (roomId !== null) q = q.orderBy(sql`CASE WHEN l.room_id = ${roomId} THEN 0 ELSE 1 END`);
+  const rows = await q.orderBy('p.starts_at').orderBy('p.id').limit(MAX_ROOM_SHOWS).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: JSON.parse(r.title_json) as LocalizedText,
+    hallName: JSON.parse(r.hall_name_json) as LocalizedText,
+    startsAt: new Date(Number(r.starts_at)).toISOString(),
+    roomId: r.room_id ?? null,
   }));
 }
 
@@ -102,23 +87,16 @@ export async function setRoomShows(
         `presentation ${busy.presentation_id} is behind waiting room ${busy.room_id}, which people have joined`,
         { presentationId: busy.presentation_id },
       );
-    await trx
-      .deleteFrom('waiting_room_presentations')
-      .where(
-        'presentation_id',
-        'in',
-        elsewhere.map((l) => l.presentation_id),
-      )
-      .execute();
   }
-  const dropped = links.filter((l) => l.room_id === roomId && !wanted.includes(l.presentation_id));
-  if (dropped.length > 0)
+  // Off whichever room they were behind: the shows moving here, and this room's shows no longer wanted.
+  const unlinked = links.filter((l) => l.room_id !== roomId || !wanted.includes(l.presentation_id));
+  if (unlinked.length > 0)
     await trx
       .deleteFrom('waiting_room_presentations')
       .where(
         'presentation_id',
         'in',
-        dropped.map((l) => l.presentation_id),
+        unlinked.map((l) => l.presentation_id),
       )
       .execute();
   const have = new Set(links.filter((l) => l.room_id === roomId).map((l) => l.presentation_id));
