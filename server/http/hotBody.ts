@@ -19,14 +19,20 @@ export class HotBody {
   private gzip: Buffer | undefined;
 
   private readonly quality: number;
+  private readonly text: boolean;
 
   /**
    * `quality`: brotli's; 5 for what changes seldom (plans, the board: smaller, at no cost that counts),
    * 4 for the status map, made again on every seat change of an on-sale.
    */
-  constructor(text: string, quality = 5) {
+  constructor(content: string | Uint8Array, quality = 5) {
     this.quality = quality;
-    this.raw = Buffer.from(text);
+    // Bytes (the seat plan in columns) are compressed as data, text as text.
+    this.text = typeof content === 'string';
+    this.raw =
+      typeof content === 'string'
+        ? Buffer.from(content)
+        : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     this.etag = `"${createHash('sha1').update(this.raw).digest('base64url')}"`;
   }
 
@@ -35,7 +41,9 @@ export class HotBody {
     if (accepts(acceptEncoding, 'br')) {
       this.br ??= brotliCompressSync(this.raw, {
         params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_MODE]: this.text
+            ? constants.BROTLI_MODE_TEXT
+            : constants.BROTLI_MODE_GENERIC,
           [constants.BROTLI_PARAM_QUALITY]: this.quality,
           [constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
         },

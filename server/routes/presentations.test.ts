@@ -4,7 +4,10 @@ import {
   PresentationsAnswerSchema,
   TicketGroupsAnswerSchema,
 } from '../../src/api/contract/presentations.ts';
+import { brotliDecompressSync } from 'node:zlib';
 import { SeatplanSchema } from '../../src/api/contract/seatplan.ts';
+import { COLUMNS_TYPE, decodeColumns } from '../../workers/seatplan/columns.ts';
+import { parsePlan } from '../../workers/seatplan/parse.ts';
 import { createTestApp, dialects, type TestApp } from '../testing/harness.ts';
 import { findPresentation, listPresentations } from '../testing/fixtures.ts';
 
@@ -130,6 +133,38 @@ describe.each(dialects)('catalogue calls on %s', (dialect) => {
     });
     expect(wrongVenue.statusCode).toBe(404);
     expect(wrongVenue.json()).toMatchObject({ code: 'seatplan_not_found' });
+  });
+
+  it('serves the same plan in columns, compressed and cached by ETag, that decode to the tree parsed', async () => {
+    const arena = await findPresentation(t.app, (x) => x.category === 'sport' && x.venueId === 4);
+    const query = `venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`;
+    const tree = (await t.app.inject({ method: 'GET', url: `/api/seats/seatplanV2?${query}` })).json();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/seats/seatplan-columns?${query}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(COLUMNS_TYPE);
+    expect(res.headers['content-encoding']).toBe('br');
+    const bytes = brotliDecompressSync(res.rawPayload);
+    const json = JSON.stringify(tree);
+    expect(bytes.length).toBeLessThan(json.length / 8);
+    const columns = decodeColumns(new Uint8Array(bytes).buffer, 'he');
+    const parsed = parsePlan(tree, 'he');
+    expect(columns.data).toEqual(parsed.data);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/seats/seatplan-columns?${query}`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/seats/seatplan-columns?venueId=1&seatplanId=${arena.seatplanId}`,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'seatplan_not_found' });
   });
 
   it('marks the cinema hall seat kinds the map needs', async () => {

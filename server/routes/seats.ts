@@ -16,7 +16,8 @@ import { TtlCache } from '../ttlCache.ts';
 import { assertOnSale } from '../services/catalogue/presentations.ts';
 import { assertSoldHere } from '../services/catalogue/scope.ts';
 import { AppError } from '../errors.ts';
-import { getSeatplanJson } from '../services/catalogue/seatplans.ts';
+import { getSeatplanJson, planColumns } from '../services/catalogue/seatplans.ts';
+import { COLUMNS_TYPE } from '../../workers/seatplan/columns.ts';
 import { lockSeat, unlockSeat } from '../services/seating/seats.ts';
 import { optionalVisitor, requireVisitor } from '../services/visitors/visitor.ts';
 
@@ -47,6 +48,37 @@ export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => new HotBody(await getSeatplanJson(db.kysely, venueId, seatplanId)),
       );
       return sendHot(request, reply, body, 'public, max-age=300');
+    },
+  );
+
+  // The same plans in columns (workers/seatplan/columns.ts), what the shop's seat map reads: built once
+  // per plan by the map's own parser, ETag and compression as the JSON's.
+  const columns = new TtlCache<string, HotBody>(3_600_000, Date.now, 200);
+  app.get(
+    '/seats/seatplan-columns',
+    {
+      config: { shared: true },
+      schema: {
+        tags: ['seats'],
+        summary: "The seat plan in columns: the seat map's compact binary form of /seats/seatplanV2",
+        description:
+          `${COLUMNS_TYPE}: "SPC1", a little-endian uint32 head length, a JSON head (sections, rows, ` +
+          'group placements, seat names, column offsets), then one typed array per seat attribute.',
+        querystring: SeatplanQuerySchema,
+        produces: [COLUMNS_TYPE],
+        response: { '4xx': ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { venueId, seatplanId } = request.query;
+      const body = await columns.get(
+        `${venueId}/${seatplanId}`,
+        async () => new HotBody(planColumns(await getSeatplanJson(db.kysely, venueId, seatplanId))),
+      );
+      return sendHot(request, reply, body, 'public, max-age=300', {
+        type: COLUMNS_TYPE,
+        vary: 'accept-encoding',
+      });
     },
   );
 

@@ -9,7 +9,6 @@ import type {
 } from '../../workers/seatplan/engine.ts';
 import { hitTestGrid, type SeatGrid } from '../../workers/seatplan/grid.ts';
 import type { ParseIssue } from '../../workers/seatplan/model.ts';
-import { STATUS_VERSION_HEADER } from '../../workers/seatplan/sources.ts';
 import { screenToWorld } from './camera.ts';
 import { EngineClient, type WorkerFactory } from './engineClient.ts';
 import { attachInput, type ScreenRect } from './input.ts';
@@ -239,34 +238,21 @@ export async function createSeatMap(
       let result: LoadResult;
       let dataAt: number;
       if ('planUrl' in source) {
-        // Fetch here, parse there: the bytes move to the worker without a copy or a parse on this thread.
-        const [{ bytes: plan }, status] = await Promise.all([
-          fetchBytes(source.planUrl, source.headers),
-          source.statusUrl ? fetchBytes(source.statusUrl, source.headers) : Promise.resolve(undefined),
-        ]);
-        dataAt = mark('seatmap:data');
-        const transferables = status ? [plan, status.bytes] : [plan];
+        // The worker fetches the plan and the status map itself: a big answer's body is read there, not
+        // on this thread, and never copied from here to there.
         result = await engine.call(
           'load',
-          transfer(
-            {
-              planBytes: plan,
-              // Kept so a restarted worker can fetch them again: the bytes themselves move away.
-              planUrl: new URL(source.planUrl, location.href).href,
-              // The worker's own fetches (a restart, the status polls) send them too.
-              ...(source.headers ? { headers: { ...source.headers } } : {}),
-              ...(status && source.statusUrl
-                ? {
-                    statusBytes: status.bytes,
-                    statusUrl: new URL(source.statusUrl, location.href).href,
-                    ...(status.version ? { statusVersion: status.version } : {}),
-                  }
-                : {}),
-            },
-            transferables,
-          ),
+          {
+            planUrl: new URL(source.planUrl, location.href).href,
+            ...(source.statusUrl ? { statusUrl: new URL(source.statusUrl, location.href).href } : {}),
+            // The worker's own fetches (the load, a restart, the status polls) send them.
+            ...(source.headers ? { headers: { ...source.headers } } : {}),
+          },
           engineOptions,
         );
+        // When the bytes were in hand there, on this thread's clock.
+        dataAt = result.timings.dataAt - performance.timeOrigin;
+        performance.mark('seatmap:data', { startTime: Math.max(0, dataAt) });
       } else if ('planBytes' in source) {
         dataAt = mark('seatmap:data');
         // Copies move to the worker, so the caller can load the same bytes again (another policy, say).
@@ -367,17 +353,6 @@ export async function createSeatMap(
       renderer.destroy();
     },
   };
-}
-
-/** Raw bytes for the worker, and the status version a status answer carries (`x-status-version`). */
-async function fetchBytes(
-  url: string,
-  headers?: FetchHeaders,
-): Promise<{ bytes: ArrayBuffer; version: string | null }> {
-  // eslint-disable-next-line no-restricted-globals -- raw bytes for the worker, with the API client's headers
-  const res = await fetch(url, { headers: { ...headers, Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return { bytes: await res.arrayBuffer(), version: res.headers.get(STATUS_VERSION_HEADER) };
 }
 
 function mark(name: string): number {

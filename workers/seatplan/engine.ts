@@ -4,7 +4,8 @@ import { autoSelectBest, groupsOf } from './bestAvailable.ts';
 import { availableList, describeSeat, type ListSection, type SeatDescription } from './describe.ts';
 import { buildGrid, type SeatGrid } from './grid.ts';
 import { type ParseIssue, type PlanData, SEAT_STATE } from './model.ts';
-import { parsePlan } from './parse.ts';
+import { decodeColumns, isColumns } from './columns.ts';
+import { type ParseResult, parsePlan } from './parse.ts';
 import { RowIndex } from './rowIndex.ts';
 import {
   checkDeselect,
@@ -31,6 +32,7 @@ import {
   fetchStatus,
   issueOf,
   type LoadSource,
+  type PlanInput,
   readSource,
   type StatusInput,
   statusMapOf,
@@ -100,7 +102,15 @@ export interface LoadResult {
   unknownKeys: number;
   /** The status stream's version the status map is current to (`x-status-version`), when known. */
   statusVersion?: string;
-  timings: { fetchMs: number; parseMs: number; indexMs: number; statusMs: number; totalMs: number };
+  timings: {
+    fetchMs: number;
+    parseMs: number;
+    indexMs: number;
+    statusMs: number;
+    totalMs: number;
+    /** When the plan's and status map's bytes were in hand here: epoch ms (comparable across threads). */
+    dataAt: number;
+  };
 }
 
 export interface StatusUpdate {
@@ -122,6 +132,8 @@ export type SelectionChange = RuleResult & { changed?: number[] };
 export type SwapResult =
   (Extract<RuleResult, { ok: true }> & { release: number[] }) | Extract<RuleResult, { ok: false }>;
 
+const epoch = () => performance.timeOrigin + performance.now();
+
 function failed(issues: ParseIssue[], totalMs: number): LoadResult {
   return {
     ok: false,
@@ -132,7 +144,7 @@ function failed(issues: ParseIssue[], totalMs: number): LoadResult {
     takenRatio: 0,
     available: 0,
     unknownKeys: 0,
-    timings: { fetchMs: 0, parseMs: 0, indexMs: 0, statusMs: 0, totalMs },
+    timings: { fetchMs: 0, parseMs: 0, indexMs: 0, statusMs: 0, totalMs, dataAt: epoch() },
   };
 }
 
@@ -156,7 +168,7 @@ export class SeatplanEngine {
     const t0 = performance.now();
     this.options = options;
     this.headers = source.headers;
-    let plan: unknown;
+    let plan: PlanInput;
     // The status map stays text until the plan is indexed: it is scanned, not parsed (scanStatusText).
     let status: StatusInput;
     try {
@@ -167,7 +179,13 @@ export class SeatplanEngine {
       return failed([issueOf('', err)], performance.now() - t0);
     }
     const t1 = performance.now();
-    const parsed = parsePlan(plan, options.locale);
+    let parsed: ParseResult;
+    try {
+      parsed = readPlan(plan, options.locale);
+    } catch (err) {
+      this.data = null;
+      return failed([issueOf('', err)], performance.now() - t0);
+    }
     const t2 = performance.now();
     const empty = { totalMs: t2 - t0 };
     if (!parsed.data) {
@@ -225,7 +243,14 @@ export class SeatplanEngine {
       available: applied.available,
       unknownKeys: applied.unknownKeys,
       ...(applied.statusVersion ? { statusVersion: applied.statusVersion } : {}),
-      timings: { fetchMs: t1 - t0, parseMs: t2 - t1, indexMs: t3 - t2, statusMs: t4 - t3, totalMs: t4 - t0 },
+      timings: {
+        fetchMs: t1 - t0,
+        parseMs: t2 - t1,
+        indexMs: t3 - t2,
+        statusMs: t4 - t3,
+        totalMs: t4 - t0,
+        dataAt: performance.timeOrigin + t1,
+      },
     };
   }
 
@@ -385,6 +410,16 @@ export class SeatplanEngine {
   availableList(): ListSection[] {
     return this.data ? availableList(this.data, this.state) : [];
   }
+}
+
+/**
+ * The plan's model from what came: a tree is parsed; bytes are decoded, columns as they are (no text to
+ * read), JSON text first into a tree. Throws when JSON text does not parse.
+ */
+function readPlan(plan: PlanInput, locale: string | undefined): ParseResult {
+  if ('tree' in plan) return parsePlan(plan.tree, locale);
+  if (isColumns(plan.bytes)) return decodeColumns(plan.bytes, locale);
+  return parsePlan(JSON.parse(new TextDecoder().decode(plan.bytes)), locale);
 }
 
 /** Without a status map (staff preview of a bare plan) every seat counts as free. */

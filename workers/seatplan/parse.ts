@@ -11,6 +11,29 @@ import { FLAG, type ParseIssue, type PlanData, type RowInfo, type SectionInfo } 
 export interface ParseResult {
   data: PlanData | null;
   issues: ParseIssue[];
+  /**
+   * Where each group's seats start and how the group is placed (its rotation in degrees, then its
+   * translation): what the columnar form (columns.ts) sends instead of every seat's world position.
+   */
+  groups?: GroupPlacement[];
+}
+
+export interface GroupPlacement {
+  start: number;
+  rotation: number;
+  tx: number;
+  ty: number;
+}
+
+/** World position of plan point (x, y) in a group placed so: the one formula of parsing and decoding. */
+export function placer(rotation: number, tx: number, ty: number) {
+  const rot = (rotation * Math.PI) / 180;
+  const cos = Math.cos(rot);
+  const sin = Math.sin(rot);
+  return {
+    x: (x: number, y: number) => x * cos - y * sin + tx,
+    y: (x: number, y: number) => x * sin + y * cos + ty,
+  };
 }
 
 const MAX_ISSUES = 50;
@@ -57,6 +80,7 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
   const sections: SectionInfo[] = [];
   const sofaIds = new Map<string, number>();
   const keys = new Set<SeatKey>();
+  const groups: GroupPlacement[] = [];
   let n = 0;
 
   sectionsIn.forEach((s, si) => {
@@ -73,11 +97,13 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
         issue(gPath, 'a group needs rows (R)');
         return;
       }
-      const rot = isNum(g.rotation) ? (g.rotation * Math.PI) / 180 : 0;
-      const cos = Math.cos(rot);
-      const sin = Math.sin(rot);
-      const tx = isNum(g.tx) ? g.tx : 0;
-      const ty = isNum(g.ty) ? g.ty : 0;
+      const placement = {
+        start: n,
+        rotation: isNum(g.rotation) ? g.rotation : 0,
+        tx: isNum(g.tx) ? g.tx : 0,
+        ty: isNum(g.ty) ? g.ty : 0,
+      };
+      const place = placer(placement.rotation, placement.tx, placement.ty);
       g.R.forEach((r, ri) => {
         const rPath = `${gPath}.R[${ri}]`;
         if (!isObj(r) || !Array.isArray(r.S)) {
@@ -95,8 +121,8 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
           const key = seatKey(s.id as number, seat.x, seat.y);
           if (keys.has(key)) return issue(path, `two seats share the key ${key}`);
           keys.add(key);
-          x[n] = seat.x * cos - seat.y * sin + tx;
-          y[n] = seat.x * sin + seat.y * cos + ty;
+          x[n] = place.x(seat.x, seat.y);
+          y[n] = place.y(seat.x, seat.y);
           px[n] = seat.x;
           py[n] = seat.y;
           section[n] = sectionIndex;
@@ -126,6 +152,7 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
         if (n > rowStart) rows.push({ name: rowName, sectionIndex, start: rowStart, end: n });
         else if (r.S.length === 0) issue(rPath, 'the row has no seats');
       });
+      if (n > placement.start) groups.push(placement);
     });
     sections.push({
       id: s.id,
@@ -170,7 +197,7 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
   };
   data.seatRadius = seatRadiusOf(data);
   measure(data);
-  return { data, issues };
+  return { data, issues, groups };
 }
 
 function parseStage(v: unknown): PlanData['stage'] {
@@ -262,7 +289,7 @@ export function convexHull(xs: Float32Array, ys: Float32Array, start: number, en
 }
 
 /** A section's name in the shop's language, when the plan gives one. */
-function localName(section: Record<string, unknown>, locale: string | undefined): string | undefined {
+export function localName(section: Record<string, unknown>, locale: string | undefined): string | undefined {
   const names = section.names;
   if (!locale || !isObj(names)) return undefined;
   const name = names[locale];

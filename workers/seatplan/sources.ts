@@ -53,26 +53,30 @@ export async function fetchStatus(
   return { text: await res.text(), ...(version ? { version } : {}) };
 }
 
-export async function fetchJson(url: string, headers?: Record<string, string>): Promise<unknown> {
+/** A plan's bytes as the box office sent them: the seat plan V2 JSON or the columnar form (columns.ts). */
+export async function fetchBytes(url: string, headers?: Record<string, string>): Promise<ArrayBuffer> {
   const res = await get(url, headers);
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return res.json();
+  return res.arrayBuffer();
 }
 
-export function decode(bytes: ArrayBuffer): unknown {
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
+/** A plan as it came: a tree already (an object), or bytes still to read (JSON text or columns). */
+export type PlanInput = { tree: unknown } | { bytes: ArrayBuffer };
 
-/** The plan and the status map of a load, fetched or decoded as the source says (the status stays text). */
-export async function readSource(source: LoadSource): Promise<[unknown, StatusInput]> {
+/**
+ * The plan and the status map of a load, fetched as the source says; the plan's bytes and the status
+ * map's text are read later (the engine times reading the plan; the status is scanned, not parsed).
+ */
+export async function readSource(source: LoadSource): Promise<[PlanInput, StatusInput]> {
   const { headers } = source;
   return Promise.all([
-    source.plan ??
-      (source.planBytes
-        ? decode(source.planBytes)
+    source.plan !== undefined
+      ? { tree: source.plan }
+      : source.planBytes
+        ? { bytes: source.planBytes }
         : source.planUrl
-          ? fetchJson(source.planUrl, headers)
-          : null),
+          ? fetchBytes(source.planUrl, headers).then((bytes) => ({ bytes }))
+          : { tree: null },
     source.status !== undefined
       ? { map: source.status }
       : source.statusBytes

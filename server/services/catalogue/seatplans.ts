@@ -4,6 +4,7 @@ import type { Seatplan } from '../../../src/api/contract/seatplan.ts';
 import { type SeatKey, seatKey } from '../../../src/domain/seatKey.ts';
 import type { Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { encodeColumns } from '../../../workers/seatplan/columns.ts';
 
 /**
  * The stored seat plan JSON, as text: it was validated against the contract when seeded, and parsing
@@ -23,6 +24,13 @@ export async function getSeatplanJson(
   if (!row)
     throw new AppError('seatplan_not_found', `seat plan ${seatplanId} of venue ${venueId} does not exist`);
   return row.plan_json;
+}
+
+/** A stored plan in columns (the seat map's form, workers/seatplan/columns.ts). */
+export function planColumns(planJson: string): Uint8Array {
+  const { bytes, result } = encodeColumns(JSON.parse(planJson));
+  if (!result.data) throw new AppError('seatplan_invalid', 'the stored seat plan cannot be drawn');
+  return bytes;
 }
 
 export interface SeatName {

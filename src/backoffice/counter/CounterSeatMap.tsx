@@ -44,7 +44,7 @@ export function CounterSeatMap({ p }: { p: Presentation }) {
   });
   const source = useMemo(
     () => ({
-      planUrl: apiUrl('/seats/seatplanV2', { venueId: p.venueId, seatplanId: p.seatplanId }),
+      planUrl: apiUrl('/seats/seatplan-columns', { venueId: p.venueId, seatplanId: p.seatplanId }),
       statusUrl,
       ...(uuid ? { headers: { uuid } } : {}),
     }),

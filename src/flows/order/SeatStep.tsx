@@ -93,7 +93,7 @@ export function SeatStep(props: SeatStepProps) {
   });
   const source = useMemo(
     () => ({
-      planUrl: apiUrl('/seats/seatplanV2', { venueId: p.venueId, seatplanId: p.seatplanId }),
+      planUrl: apiUrl('/seats/seatplan-columns', { venueId: p.venueId, seatplanId: p.seatplanId }),
       statusUrl,
       ...(uuid ? { headers: { uuid } } : {}),
     }),
