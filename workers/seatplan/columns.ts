@@ -127,12 +127,12 @@ export function encodeColumns(plan: unknown): { bytes: Uint8Array; result: Parse
       return [name, type, offset] as [ColumnName, ColumnType, number];
     });
   };
-  let headBytes = new Uint8Array(0);
-  for (let guess = 0; ; guess = headBytes.length + 16) {
+  const headFor = (guess: number): Uint8Array => {
     head.columns = layout(guess);
-    headBytes = new TextEncoder().encode(JSON.stringify(head));
-    if (headBytes.length <= guess) break;
-  }
+    const bytes = new TextEncoder().encode(JSON.stringify(head));
+    return bytes.length <= guess ? bytes : headFor(bytes.length + 16);
+  };
+  const headBytes = headFor(0);
   // The head is padded with spaces up to the first column; its stated length covers the padding.
   const headLength = head.columns[0]![2] - 8;
   const last = head.columns.at(-1)!;
