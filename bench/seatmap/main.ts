@@ -22,7 +22,8 @@
  * to stop a run that takes too long.
  */
 
-export type Renderer = 'ours' | 'peer';
+/** `ours` reads the plan in columns (what the shop sends it), `ours-json` the same plan's JSON. */
+export type Renderer = 'ours' | 'ours-json' | 'peer';
 
 export interface LoadInfo {
   /** performance.now() when the data was in hand; the driver also sets a `bench:data` mark then. */
@@ -33,8 +34,15 @@ export interface LoadInfo {
   workerLoadMs: number | null;
   /** The renderer's own figure for data → first frame, where it has one. */
   reportedFirstFrameMs: number | null;
-  /** Of load+index, parsing the plan's JSON into the renderer's model (ours: in its worker). */
+  /** Of load+index, reading the plan's bytes into the renderer's model (ours: in its worker). */
   parseMs?: number | null;
+  /**
+   * When the renderer says its first frame was drawn (ours: the far level from the plan's summary, or its
+   * tiles); the load's end (the next painted frame after the renderer is done) where it says nothing.
+   */
+  firstFrameAt?: number | null;
+  /** From asking for the plan and status map to their bytes in hand (ours: its worker fetches them). */
+  fetchMs?: number | null;
 }
 
 export interface Driver {
@@ -61,6 +69,8 @@ export interface Driver {
    * requestAnimationFrame is the renderer's own frame clock (the peer).
    */
   takePresentedFrames(): number[] | null;
+  /** The tiles' bitmaps and GPU textures (ours), which the heap figure leaves out. */
+  memory?(): Promise<{ tiles: number; tileBitmapMB: number; gpuTextureMB: number }>;
   destroy(): void;
 }
 
@@ -86,8 +96,13 @@ export interface Metrics {
     step: string;
     /** Renderer creation → first painted frame. */
     loadWallMs: number | null;
-    /** Parsing the plan (ours: JSON → typed arrays in the worker), null where not reported. */
+    /** Reading the plan (ours: bytes → typed arrays in the worker), null where not reported. */
     parseMs: number | null;
+    /** Data in hand → the load's end: every visible tile painted (ours), as firstFrameMs for the peer. */
+    tilesMs: number | null;
+    /** Asking for the plan → its bytes in hand (ours), null where not reported. */
+    fetchMs: number | null;
+    tileMemory: { tiles: number; tileBitmapMB: number; gpuTextureMB: number } | null;
     /** Where frame times come from: 'presented' (the renderer's own frames) or 'raf' (this thread's). */
     frameClock: 'presented' | 'raf' | null;
     /** Longest task from the data in hand to the first painted frame (load minus renderer start-up). */
@@ -199,7 +214,7 @@ function gestureScript(frames: number) {
 }
 
 async function createDriver(renderer: Renderer, container: HTMLElement): Promise<Driver> {
-  if (renderer === 'ours') return (await import('./ours.ts')).oursDriver(container);
+  if (renderer !== 'peer') return (await import('./ours.ts')).oursDriver(container);
   return (await import('./peer.ts')).peerDriver(container);
 }
 
@@ -231,6 +246,9 @@ async function run(
     detail: {
       step: 'start',
       parseMs: null,
+      fetchMs: null,
+      tilesMs: null,
+      tileMemory: null,
       frameClock: null,
       loadWallMs: null,
       longestTaskAfterDataMs: null,
@@ -267,9 +285,11 @@ async function run(
   performance.mark('bench:load-end');
   m.seats = info.seats;
   m.workerLoadMs = round(info.workerLoadMs);
-  m.firstFrameMs = round(w.loadEnd - info.dataAt);
+  m.firstFrameMs = round((info.firstFrameAt ?? w.loadEnd) - info.dataAt);
+  m.detail.tilesMs = round(w.loadEnd - info.dataAt);
   m.detail.reportedFirstFrameMs = round(info.reportedFirstFrameMs);
   m.detail.parseMs = round(info.parseMs ?? null);
+  m.detail.fetchMs = round(info.fetchMs ?? null);
   m.detail.adapterMs = round(info.adapterMs);
   m.detail.loadWallMs = round(w.loadEnd - w.loadStart);
   const loadTasks = longest(w.loadStart, w.loadEnd);
@@ -427,6 +447,7 @@ async function run(
   m.detail.longtasksInteraction = interactionTasks.count;
 
   // --- memory (the runner replaces it with CDP's figure after a forced GC) ---------------------------
+  m.detail.tileMemory = (await driver.memory?.()) ?? null;
   const heap = performance.memory?.usedJSHeapSize;
   m.heapMB = heap === undefined ? null : round(heap / 2 ** 20, 1);
   m.detail.step = 'done';

@@ -41,6 +41,8 @@ export function oursDriver(container: HTMLElement): Driver {
         workerLoadMs: report.timings.workerLoadMs,
         reportedFirstFrameMs: report.timings.firstFrameMs,
         parseMs: report.timings.parseMs,
+        fetchMs: report.timings.fetchMs,
+        firstFrameAt: performance.getEntriesByName('seatmap:first-frame').at(-1)?.startTime ?? null,
       };
     },
     seatCentres(keys) {
@@ -75,6 +77,7 @@ export function oursDriver(container: HTMLElement): Driver {
       // Drawn on this thread (no render worker here): its rAF gaps are the frames.
       return map?.renderer.inWorker ? out : null;
     },
+    memory: () => need().renderer.memory(),
     destroy() {
       map?.destroy();
       map = null;

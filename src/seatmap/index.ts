@@ -1,7 +1,8 @@
-import { transfer } from 'comlink';
+import { proxy, transfer } from 'comlink';
 import { type SeatKey, seatKey } from '../domain/seatKey.ts';
 import type {
   LoadResult,
+  PlanSummary,
   RenderData,
   SeatChanges,
   SeatDescription,
@@ -64,7 +65,17 @@ export interface LoadReport {
   unknownKeys: number;
   /** The status stream's version the loaded status map is current to (`x-status-version`), when known. */
   statusVersion?: string;
-  timings: { workerLoadMs: number; firstFrameMs: number; parseMs: number; indexMs: number; statusMs: number };
+  timings: {
+    workerLoadMs: number;
+    firstFrameMs: number;
+    /** Data in hand → the first frame in which the view is drawn from the plan's tiles. */
+    tilesMs: number;
+    /** The worker's: asking for the plan and status → their bytes in hand (0 when handed bytes). */
+    fetchMs: number;
+    parseMs: number;
+    indexMs: number;
+    statusMs: number;
+  };
 }
 
 /** A status update as the map reports it: how many seats changed, the new figures. */
@@ -137,6 +148,8 @@ export async function createSeatMap(
   let data: RenderData | null = null;
   let grid: SeatGrid | null = null;
   let keyIndex: Map<string, number> | null = null;
+  /** Loads started: a summary of an older one is not drawn. */
+  let loads = 0;
 
   const paletteFor = (d: RenderData) =>
     makeStylePalette(colors, new Map(d.levels), options.colorMode ?? 'ticketGroup');
@@ -145,7 +158,7 @@ export async function createSeatMap(
     data = r.render;
     grid = r.grid;
     keyIndex = null;
-    if (data) renderer.setPlan(data, r.state, paletteFor(data));
+    if (data) renderer.setPlan(data, r.state, paletteFor(data), r.scene ?? undefined);
   };
   engine.onRestart = (r) => {
     // A new worker reloaded the plan: keep the camera, take its state.
@@ -237,6 +250,19 @@ export async function createSeatMap(
       };
       let result: LoadResult;
       let dataAt: number;
+      // The far level from the plan's summary, drawn while the worker indexes the seats: the first frame.
+      const load = ++loads;
+      let firstFrame: Promise<number> | null = null;
+      let adopted = false;
+      const onSummary = proxy((summary: PlanSummary) => {
+        // Told on a port of its own, it may come after the plan itself: then it has nothing to add.
+        if (load !== loads || firstFrame || adopted) return;
+        renderer.showSummary(
+          summary,
+          makeStylePalette(colors, new Map(summary.levels), options.colorMode ?? 'ticketGroup'),
+        );
+        firstFrame = renderer.whenPainted().then(() => mark('seatmap:first-frame'));
+      });
       if ('planUrl' in source) {
         // The worker fetches the plan and the status map itself: a big answer's body is read there, not
         // on this thread, and never copied from here to there.
@@ -249,6 +275,7 @@ export async function createSeatMap(
             ...(source.headers ? { headers: { ...source.headers } } : {}),
           },
           engineOptions,
+          onSummary,
         );
         // When the bytes were in hand there, on this thread's clock.
         dataAt = result.timings.dataAt - performance.timeOrigin;
@@ -265,6 +292,7 @@ export async function createSeatMap(
             statusBytes ? [planBytes, statusBytes] : [planBytes],
           ),
           engineOptions,
+          onSummary,
         );
       } else {
         dataAt = mark('seatmap:data');
@@ -272,15 +300,20 @@ export async function createSeatMap(
           'load',
           { plan: source.plan, ...(source.status ? { status: source.status } : {}) },
           engineOptions,
+          onSummary,
         );
       }
       const indexAt = mark('seatmap:index-ready');
+      adopted = true;
       adopt(result);
       let firstFrameAt = indexAt;
+      let detailAt = indexAt;
       if (data) {
-        // The first frame that shows the whole visible plan (coarser first; full detail follows).
+        // The first frame that shows the whole visible plan from its tiles (coarser first; full detail
+        // follows); the summary's, where it came first, was the plan's first frame.
         await renderer.whenPainted();
-        firstFrameAt = mark('seatmap:first-frame');
+        detailAt = mark('seatmap:tiles');
+        firstFrameAt = firstFrame ? await firstFrame : mark('seatmap:first-frame');
       }
       return {
         ok: result.ok,
@@ -294,6 +327,8 @@ export async function createSeatMap(
         timings: {
           workerLoadMs: indexAt - dataAt,
           firstFrameMs: firstFrameAt - dataAt,
+          tilesMs: detailAt - dataAt,
+          fetchMs: result.timings.fetchMs,
           parseMs: result.timings.parseMs,
           indexMs: result.timings.indexMs,
           statusMs: result.timings.statusMs,

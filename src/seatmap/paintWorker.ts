@@ -5,7 +5,7 @@
 import { expose, transfer } from 'comlink';
 import type { RenderData } from '../../workers/seatplan/engine.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
-import { TilePainter } from './tilePainter.ts';
+import { TilePainter, warmPainter } from './tilePainter.ts';
 
 let painter: TilePainter | null = null;
 const need = () => {
@@ -23,6 +23,7 @@ const api = {
     ctx.arc(32, 32, 8, 0, Math.PI * 2);
     ctx.fill();
     canvas.transferToImageBitmap().close();
+    warmPainter();
   },
   setPlan(
     data: RenderData,

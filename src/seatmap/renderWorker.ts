@@ -4,7 +4,7 @@
  */
 import { expose } from 'comlink';
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
-import type { RenderData } from '../../workers/seatplan/engine.ts';
+import type { PlanSummary, RenderData } from '../../workers/seatplan/engine.ts';
 import type { Camera } from './camera.ts';
 import type { MapLabels, SeatMarks } from './labels.ts';
 import type { StylePalette } from './palette.ts';
@@ -25,6 +25,8 @@ const host = {
   },
   setPlan: (data: RenderData, state: Uint8Array, palette: StylePalette, cam: Camera, labels?: MapLabels) =>
     need().setPlan(data, state, palette, cam, labels),
+  showSummary: (summary: PlanSummary, palette: StylePalette, cam: Camera) =>
+    need().showSummary(summary, palette, cam),
   updateStates: (changed: ArrayLike<number>, states: ArrayLike<number>) =>
     need().updateStates(changed, states),
   setPalette: (palette: StylePalette) => need().setPalette(palette),
@@ -32,6 +34,7 @@ const host = {
   setMarks: (hover: number, focus: number, marks?: SeatMarks) => need().setMarks(hover, focus, marks),
   resize: (width: number, height: number) => need().resize(width, height),
   renderNow: () => need().renderNow(),
+  memory: () => need().memory(),
   async whenPainted() {
     await need().whenPainted();
   },

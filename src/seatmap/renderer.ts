@@ -1,12 +1,13 @@
 import { proxy, transfer, wrap } from 'comlink';
 import i18next from 'i18next';
-import type { RenderData } from '../../workers/seatplan/engine.ts';
-import { type Camera, clampCamera, fitCamera, panBy, worldToScreen, zoomAt } from './camera.ts';
+import type { PlanSummary, RenderData } from '../../workers/seatplan/engine.ts';
+import { type Camera, clampCamera, fitCamera, panBy, type Rect, worldToScreen, zoomAt } from './camera.ts';
 import { ROW_LABELS_FROM_PX } from './camera.ts';
 import type { MapLabels, SeatMarks } from './labels.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import type { SceneHost } from './renderWorker.ts';
 import type { FrameInfo, SceneInit } from './scene.ts';
+import type { SceneMemory } from './world.ts';
 
 export type { FrameInfo } from './scene.ts';
 
@@ -32,6 +33,14 @@ function stageName(stage: RenderData['stage']): string | null {
   const key = `seatmap.stageLabel.${stage.kind}`;
   return i18next.exists(key) ? i18next.t(key) : null;
 }
+
+const transferables = (d: RenderData): ArrayBuffer[] =>
+  [d.x, d.y, d.px, d.py, d.flags, d.ticketGroup, d.section, d.row, d.style].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
+
+const sameRect = (a: Rect, b: Rect) =>
+  a.minX === b.minX && a.minY === b.minY && a.maxX === b.maxX && a.maxY === b.maxY;
 
 function newCanvas(container: HTMLElement, width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
@@ -62,6 +71,8 @@ export class SeatMapRenderer {
   private h: number;
   private hover = -1;
   private focus = -1;
+  /** The bounds of the summary on screen while its plan is read, else null. */
+  private summaryBounds: Rect | null = null;
   /** Called after each frame the scene presented. */
   onFrame: ((f: FrameInfo) => void) | null = null;
 
@@ -149,15 +160,32 @@ export class SeatMapRenderer {
     return this.state;
   }
 
-  setPlan(data: RenderData, state: Uint8Array, palette: StylePalette): void {
+  /**
+   * A plan's summary while the plan is read: its far level is drawn at once, framed as the plan will be
+   * (the plan, when it comes, keeps this camera: nothing jumps).
+   */
+  showSummary(summary: PlanSummary, palette: StylePalette): void {
+    this.data = null;
+    this.summaryBounds = summary.bounds;
+    this.cam = fitCamera(summary.bounds, this.w, this.h);
+    void this.scene.showSummary(summary, palette, this.cam);
+  }
+
+  /** `own`: a copy of the plan for the scene alone, moved to it without a copy on this thread. */
+  setPlan(data: RenderData, state: Uint8Array, palette: StylePalette, own?: RenderData): void {
     this.data = data;
     this.state = state;
-    this.cam = fitCamera(data.bounds, this.w, this.h);
+    // Framed already by its summary (and perhaps moved since): keep that view.
+    const framed = this.summaryBounds !== null && sameRect(this.summaryBounds, data.bounds);
+    this.summaryBounds = null;
+    if (!framed) this.cam = fitCamera(data.bounds, this.w, this.h);
     const labels: MapLabels = { stage: stageName(data.stage) };
     // What the map writes over its stage, for tools and tests (the drawing itself is pixels).
     this.canvas.dataset.stageLabel = labels.stage ?? '';
-    // The scene gets copies (the worker's own), this thread keeps its arrays for hit tests and keys.
-    void this.scene.setPlan(data, state, palette, this.cam, labels);
+    // The scene gets its own arrays (moved, when the seat-plan worker made them; else copies), this
+    // thread keeps its arrays for hit tests and keys.
+    const forScene = own && this.inWorker ? transfer(own, transferables(own)) : data;
+    void this.scene.setPlan(forScene, state.slice(), palette, this.cam, labels);
   }
 
   /** Applies seat state changes (status update, selection): this thread's copy, then the drawing. */
@@ -257,6 +285,11 @@ export class SeatMapRenderer {
   /** Draws a frame now (in the worker: resolves when it is drawn). */
   async renderNow(): Promise<FrameInfo> {
     return (await this.scene.renderNow()) as FrameInfo;
+  }
+
+  /** The tiles' bitmaps and the GPU's textures now (the memory a heap figure leaves out). */
+  async memory(): Promise<SceneMemory> {
+    return (await this.scene.memory()) as SceneMemory;
   }
 
   /** Resolves after the first frame in which every visible tile shows a picture (coarser at first). */

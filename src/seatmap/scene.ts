@@ -15,7 +15,16 @@ import {
   tileWorldSize,
 } from './tiles.ts';
 import { TileSprites } from './tileSprites.ts';
-import { type PaintWorker, startPaintWorker, type Tile, World } from './world.ts';
+import { SummaryLayer } from './summaryLayer.ts';
+import type { PlanSummary } from '../../workers/seatplan/summary.ts';
+import {
+  type PaintWorker,
+  sceneMemory,
+  type SceneMemory,
+  startPaintWorker,
+  type Tile,
+  World,
+} from './world.ts';
 
 /** A gesture has settled this long after its last camera change: full resolution, full detail. */
 const SETTLE_MS = 150;
@@ -68,6 +77,8 @@ export class SeatScene {
   private readonly overlay: Overlay;
   private readonly tiles: TileCache<Tile>;
   private world: World | null = null;
+  /** A plan's far level from its summary, shown until its own tiles fill the view. */
+  private summary: SummaryLayer | null = null;
   private cam: Camera = { scale: 1, x: 0, y: 0 };
   private width: number;
   private height: number;
@@ -115,6 +126,21 @@ export class SeatScene {
     const paint = startPaintWorker();
     const { app, software } = await startPixi(canvas, init);
     return new SeatScene(app, init, software, paint);
+  }
+
+  /**
+   * A plan's summary, before the plan itself: its far level is drawn at once (the plan's first frame),
+   * under the tiles that `setPlan` brings later.
+   */
+  showSummary(summary: PlanSummary, palette: StylePalette, cam: Camera): void {
+    this.summary?.destroy();
+    this.tiles.clear();
+    this.world?.destroy();
+    this.world = null;
+    this.cam = cam;
+    this.summary = new SummaryLayer(summary, palette, this.colors, cam);
+    this.app.stage.addChildAt(this.summary.container, 0);
+    this.renderNow();
   }
 
   /** A new plan, with the camera its first frame shows and the words the map writes on it. */
@@ -230,6 +256,7 @@ export class SeatScene {
   private composite(moving: boolean): { drawn: number; pending: number; labelsDone: boolean } {
     const w = this.world;
     const { scale } = this.cam;
+    this.summary?.place(this.cam);
     this.sprites.begin(this.cam);
     if (!w) {
       this.sprites.end();
@@ -294,6 +321,11 @@ export class SeatScene {
     const labelsDone = this.overlay.place(d, this.cam, view, this.hover, this.focus, this.marks);
     this.tiles.trim(keepFrom);
     this.missing = missing;
+    if (missing === 0 && this.summary) {
+      // The plan's own tiles fill the view: the summary has done its part.
+      this.summary.destroy();
+      this.summary = null;
+    }
     return { drawn, pending, labelsDone };
   }
 
@@ -340,8 +372,14 @@ export class SeatScene {
     );
   }
 
+  /** What the tiles and the GPU hold now, from the sizes of what is cached (see SceneMemory). */
+  memory(): SceneMemory {
+    return sceneMemory(this.tiles, this.app.renderer.width, this.app.renderer.height);
+  }
+
   destroy(): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.summary?.destroy();
     this.sprites.destroy();
     this.tiles.clear();
     this.world?.destroy();

@@ -4,10 +4,13 @@ import type { RenderData } from '../../workers/seatplan/engine.ts';
 import type { SeatColors, StylePalette } from './palette.ts';
 import type { PaintApi } from './paintWorker.ts';
 import { levelShowsSeats, TilePainter } from './tilePainter.ts';
+import type { TileCache } from './tiles.ts';
 
 /** A drawn tile: its texture, and the bitmap behind it (released with it). */
 export interface Tile {
   texture: Texture;
+  /** The picture's size in bytes (RGBA): its bitmap here, its texture on the GPU. */
+  bytes: number;
   release(): void;
 }
 
@@ -127,6 +130,7 @@ export class World {
     const texture = new Texture({ source });
     return {
       texture,
+      bytes: picture.width * picture.height * 4,
       release() {
         texture.destroy(true);
         if (picture instanceof ImageBitmap) picture.close();
@@ -137,4 +141,30 @@ export class World {
   destroy(): void {
     this.painter.close();
   }
+}
+
+/** Memory the heap figure does not count: the tiles' bitmaps and the GPU's textures and drawing buffer. */
+export interface SceneMemory {
+  tiles: number;
+  /** The painted tiles' bitmaps (RGBA, 4 bytes a pixel), MiB. */
+  tileBitmapMB: number;
+  /** Tile textures on the GPU and the canvas's drawing buffers (front and back), MiB; labels not counted. */
+  gpuTextureMB: number;
+}
+
+/** The memory of the cached tiles and of a drawing buffer of width × height device pixels. */
+export function sceneMemory(tiles: TileCache<Tile>, width: number, height: number): SceneMemory {
+  const MB = 2 ** 20;
+  let bytes = 0;
+  for (const key of tiles.keys()) {
+    const [z, tx, ty] = key.split('/').map(Number) as [number, number, number];
+    bytes += tiles.get(z, tx, ty)?.value.bytes ?? 0;
+  }
+  const round = (b: number) => Math.round((b / MB) * 10) / 10;
+  // Each tile is a bitmap here and, once drawn, a texture of the same size on the GPU.
+  return {
+    tiles: tiles.size,
+    tileBitmapMB: round(bytes),
+    gpuTextureMB: round(bytes + 2 * width * height * 4),
+  };
 }

@@ -1,7 +1,7 @@
-import { expose, type Remote, wrap } from 'comlink';
+import { expose, proxy, type Remote, wrap } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
-import { SeatplanEngine } from './engine.ts';
+import { type PlanSummary, SeatplanEngine } from './engine.ts';
 import { SEAT_STATE } from './model.ts';
 
 /** The engine as the shop talks to it: through comlink over a message channel, like the worker. */
@@ -27,6 +27,31 @@ let conn: ReturnType<typeof connect>;
 afterEach(() => conn?.close());
 
 describe('the seat-plan engine through its comlink API', () => {
+  it('tells the far level\'s summary while it loads, with each section\'s free seats', async () => {
+    conn = connect();
+    const first = await conn.api.load({ plan }, options);
+    const keys = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => conn.api.describe(i).then((d) => d!.key)),
+    );
+    const heard: PlanSummary[] = [];
+    const status = Object.fromEntries(keys.map((k) => [k, '1,1']));
+    const r = await conn.api.load(
+      { plan, status },
+      options,
+      proxy((summary: PlanSummary) => heard.push(summary)),
+    );
+    // Told on a port of its own: it may arrive just after the answer.
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    const summary = heard[0]!;
+    expect(summary.count).toBe(first.render!.count);
+    expect(summary.bounds).toEqual(r.render!.bounds);
+    expect(summary.sections.map((s) => s.hull)).toEqual(r.render!.sections.map((s) => s.hull));
+    expect(summary.shares.reduce((n, s) => n + s.available, 0)).toBe(12);
+    expect(summary.shares.reduce((n, s) => n + s.total, 0)).toBe(r.render!.count);
+    expect(summary.shares.find((s) => s.available > 0)!.level).toBe(1);
+    expect(summary.levels).toEqual(r.render!.levels);
+  });
+
   it('loads a plan with a status map and reports figures and the taken ratio', async () => {
     conn = connect();
     const first = await conn.api.load({ plan }, options);

@@ -5,6 +5,7 @@ import { availableList, describeSeat, type ListSection, type SeatDescription } f
 import { buildGrid, type SeatGrid } from './grid.ts';
 import { type ParseIssue, type PlanData, SEAT_STATE } from './model.ts';
 import { decodeColumns, isColumns } from './columns.ts';
+import { type PlanSummary, summarize } from './summary.ts';
 import { type ParseResult, parsePlan } from './parse.ts';
 import { RowIndex } from './rowIndex.ts';
 import {
@@ -56,6 +57,7 @@ export type { LoadSource, StatusSource } from './sources.ts';
 export type { ListSection, SeatDescription } from './describe.ts';
 export type { SeatChanges } from './changes.ts';
 export type { SelectionAdvice } from './advice.ts';
+export type { PlanSummary } from './summary.ts';
 
 export interface EngineOptions {
   maxSeats: number;
@@ -95,6 +97,8 @@ export interface LoadResult {
   ok: boolean;
   issues: ParseIssue[];
   render: RenderData | null;
+  /** From the worker, a copy of `render` of the drawing's own, for the page to hand on without copying. */
+  scene?: RenderData | null;
   grid: SeatGrid | null;
   state: Uint8Array;
   takenRatio: number;
@@ -164,7 +168,15 @@ export class SeatplanEngine {
   /** The headers of the last load's fetches (the visitor's uuid), reused by status polls. */
   private headers: Record<string, string> | undefined;
 
-  async load(source: LoadSource, options: EngineOptions): Promise<LoadResult> {
+  /**
+   * Reads a plan and its status. `onSummary` hears the far level's summary (summary.ts) as soon as the
+   * status is applied, before the seats are indexed for rules and hit tests.
+   */
+  async load(
+    source: LoadSource,
+    options: EngineOptions,
+    onSummary?: (summary: PlanSummary) => void,
+  ): Promise<LoadResult> {
     const t0 = performance.now();
     this.options = options;
     this.headers = source.headers;
@@ -195,10 +207,6 @@ export class SeatplanEngine {
     const data = parsed.data;
     this.data = data;
     this.keyIndex = buildKeyIndex(data);
-    this.rowIndex = new RowIndex(data);
-    this.neighbours = buildNeighbours(data);
-    const grid = buildGrid(data.x, data.y, data.bounds, data.seatRadius);
-    const t3 = performance.now();
     this.state = new Uint8Array(0);
     let applied: ReturnType<SeatplanEngine['apply']>;
     try {
@@ -209,6 +217,12 @@ export class SeatplanEngine {
     }
     const colors = options.colors ?? DEFAULT_COLORS;
     const levels = levelColors(data.ticketGroup, colors);
+    // Enough for the far level's first frame: told now, while the rest is built.
+    if (onSummary) void Promise.resolve(onSummary(summarize(data, this.state, levels))).catch(() => undefined);
+    const t3 = performance.now();
+    this.rowIndex = new RowIndex(data);
+    this.neighbours = buildNeighbours(data);
+    const grid = buildGrid(data.x, data.y, data.bounds, data.seatRadius);
     const style = buildStyle(
       data,
       this.state,
@@ -246,8 +260,8 @@ export class SeatplanEngine {
       timings: {
         fetchMs: t1 - t0,
         parseMs: t2 - t1,
-        indexMs: t3 - t2,
-        statusMs: t4 - t3,
+        statusMs: t3 - t2,
+        indexMs: t4 - t3,
         totalMs: t4 - t0,
         dataAt: performance.timeOrigin + t1,
       },

@@ -44,6 +44,31 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInt
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
+ * Seat keys seen, without a string per seat: per section id, plan coordinates packed into one number
+ * (strings only for coordinates beyond ±32,767).
+ */
+class KeySet {
+  private readonly packed = new Map<number, Set<number>>();
+  private readonly wide = new Set<SeatKey>();
+
+  /** Adds a seat's key; false when it was there already. */
+  add(section: number, x: number, y: number): boolean {
+    if (Math.abs(x) > 0x7fff || Math.abs(y) > 0x7fff) {
+      const key = seatKey(section, x, y);
+      if (this.wide.has(key)) return false;
+      this.wide.add(key);
+      return true;
+    }
+    let set = this.packed.get(section);
+    if (!set) this.packed.set(section, (set = new Set()));
+    const k = (x + 0x8000) * 0x10000 + (y + 0x8000);
+    if (set.has(k)) return false;
+    set.add(k);
+    return true;
+  }
+}
+
+/**
  * `locale`: the shop's language; a section that has a name in it (`names`, issue 33) is called so, else
  * by its `name`.
  */
@@ -79,7 +104,7 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
   const rows: RowInfo[] = [];
   const sections: SectionInfo[] = [];
   const sofaIds = new Map<string, number>();
-  const keys = new Set<SeatKey>();
+  const keys = new KeySet();
   const groups: GroupPlacement[] = [];
   let n = 0;
 
@@ -118,9 +143,8 @@ export function parsePlan(input: unknown, locale?: string): ParseResult {
           if (!isObj(seat)) return issue(path, 'a seat must be an object');
           if (!isInt(seat.x) || !isInt(seat.y)) return issue(path, 'x and y must be integers');
           if (!isInt(seat.tg)) return issue(path, 'tg (ticket group) must be an integer');
-          const key = seatKey(s.id as number, seat.x, seat.y);
-          if (keys.has(key)) return issue(path, `two seats share the key ${key}`);
-          keys.add(key);
+          if (!keys.add(s.id as number, seat.x, seat.y))
+            return issue(path, `two seats share the key ${seatKey(s.id as number, seat.x, seat.y)}`);
           x[n] = place.x(seat.x, seat.y);
           y[n] = place.y(seat.x, seat.y);
           px[n] = seat.x;

@@ -3,6 +3,8 @@ import {
   type EngineOptions,
   type LoadResult,
   type LoadSource,
+  type PlanSummary,
+  type RenderData,
   type SeatChanges,
   SeatplanEngine,
   type StatusSource,
@@ -14,13 +16,20 @@ import {
  * thread instead of copying them (the engine keeps its own copies).
  */
 class WorkerEngine extends SeatplanEngine {
-  override async load(source: LoadSource, options: EngineOptions): Promise<LoadResult> {
-    const r = await super.load(source, options);
+  override async load(
+    source: LoadSource,
+    options: EngineOptions,
+    onSummary?: (summary: PlanSummary) => void,
+  ): Promise<LoadResult> {
+    const r = await super.load(source, options, onSummary);
     const buffers: ArrayBuffer[] = [r.state.buffer as ArrayBuffer];
     if (r.render) {
-      const d = r.render;
-      for (const a of [d.x, d.y, d.px, d.py, d.flags, d.ticketGroup, d.section, d.row])
-        buffers.push(a.buffer as ArrayBuffer);
+      // A second copy for the drawing: the page moves it on to the render worker as it is, instead of
+      // copying 100,000 seats' arrays on its own thread.
+      r.scene = copyRender(r.render);
+      for (const d of [r.render, r.scene])
+        for (const a of [d.x, d.y, d.px, d.py, d.flags, d.ticketGroup, d.section, d.row, d.style])
+          buffers.push(a.buffer as ArrayBuffer);
     }
     if (r.grid) buffers.push(r.grid.cellStart.buffer as ArrayBuffer, r.grid.cellItems.buffer as ArrayBuffer);
     return transfer(r, buffers);
@@ -35,6 +44,21 @@ class WorkerEngine extends SeatplanEngine {
     const r = super.applyChanges(changes);
     return transfer(r, [r.changed.buffer as ArrayBuffer, r.states.buffer as ArrayBuffer]);
   }
+}
+
+function copyRender(d: RenderData): RenderData {
+  return {
+    ...d,
+    x: d.x.slice(),
+    y: d.y.slice(),
+    px: d.px.slice(),
+    py: d.py.slice(),
+    flags: d.flags.slice(),
+    ticketGroup: d.ticketGroup.slice(),
+    section: d.section.slice(),
+    row: d.row.slice(),
+    style: d.style.slice(),
+  };
 }
 
 expose(new WorkerEngine());
