@@ -13,6 +13,7 @@ import { benchOnsale } from './onsale.ts';
 import { benchOrderSearch } from './orderSearch.ts';
 import { benchPages } from './pages.ts';
 import { benchSeatplanImport } from './seatplanImport.ts';
+import { benchSeatmapPages } from './seatmap/shopPages.ts';
 import { benchServer, machine, type ServerRun } from './server.ts';
 import { benchVod } from './vod.ts';
 import { benchWaitingRoom } from './waitingRoom.ts';
@@ -92,4 +93,6 @@ if (process.env.BENCH_SKIP_SEATMAP !== '1') {
     stdio: 'inherit',
   });
   if (seatmap.status !== 0) process.exitCode = seatmap.status ?? 1;
+  // The map on the shop's own pages: the staff preview with an unseen plan, the order page.
+  await benchSeatmapPages();
 }

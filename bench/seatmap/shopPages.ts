@@ -47,7 +47,11 @@ export function unseenPlan(seats: number): Seatplan {
       G: s.G.map((g) => ({
         ...g,
         tx: (g.tx ?? 0) + dx,
-        R: g.R.map((r) => ({ ...r, S: r.S.map((seat) => ({ ...seat, si: sectionId })) })),
+        // (The concert generator leaves the back rows it trimmed empty: a plan has none.)
+        R: g.R.filter((r) => r.S.length > 0).map((r) => ({
+          ...r,
+          S: r.S.map((seat) => ({ ...seat, si: sectionId })),
+        })),
       })),
     };
   };
@@ -113,7 +117,10 @@ async function previewRun(browser: Browser, base: string, file: string): Promise
     await page.goto(`${base}/preview?language=en`);
     const choose = page.getByTestId('preview-choose-plan');
     await choose.waitFor();
-    await page.waitForTimeout(300);
+    // As staff do, the file is chosen once the page has settled (its empty map started): the figure is
+    // the plan's, not the page's start-up.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
     await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
     const chooser = page.waitForEvent('filechooser');
     await choose.click();

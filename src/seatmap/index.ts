@@ -2,6 +2,7 @@ import { proxy, transfer } from 'comlink';
 import { type SeatKey, seatKey } from '../domain/seatKey.ts';
 import type {
   LoadResult,
+  LoadSource,
   PlanSummary,
   RenderData,
   SeatChanges,
@@ -53,6 +54,8 @@ export type FetchHeaders = Record<string, string>;
 export type MapSource =
   | { planUrl: string; statusUrl?: string; headers?: FetchHeaders }
   | { planBytes: ArrayBuffer; statusBytes?: ArrayBuffer | undefined }
+  /** Files (the staff preview's): the worker reads them; the page neither reads nor copies them. */
+  | { planFile: Blob; statusFile?: Blob | undefined }
   | { plan: unknown; status?: Record<string, string> | undefined };
 
 export interface LoadReport {
@@ -248,8 +251,6 @@ export async function createSeatMap(
         colorMode: options.colorMode ?? 'ticketGroup',
         ...(rules?.locale ? { locale: rules.locale } : {}),
       };
-      let result: LoadResult;
-      let dataAt: number;
       // The far level from the plan's summary, drawn while the worker indexes the seats: the first frame.
       const load = ++loads;
       let firstFrame: Promise<number> | null = null;
@@ -263,46 +264,12 @@ export async function createSeatMap(
         );
         firstFrame = renderer.whenPainted().then(() => mark('seatmap:first-frame'));
       });
-      if ('planUrl' in source) {
-        // The worker fetches the plan and the status map itself: a big answer's body is read there, not
-        // on this thread, and never copied from here to there.
-        result = await engine.call(
-          'load',
-          {
-            planUrl: new URL(source.planUrl, location.href).href,
-            ...(source.statusUrl ? { statusUrl: new URL(source.statusUrl, location.href).href } : {}),
-            // The worker's own fetches (the load, a restart, the status polls) send them.
-            ...(source.headers ? { headers: { ...source.headers } } : {}),
-          },
-          engineOptions,
-          onSummary,
-        );
-        // When the bytes were in hand there, on this thread's clock.
-        dataAt = result.timings.dataAt - performance.timeOrigin;
-        performance.mark('seatmap:data', { startTime: Math.max(0, dataAt) });
-      } else if ('planBytes' in source) {
-        dataAt = mark('seatmap:data');
-        // Copies move to the worker, so the caller can load the same bytes again (another policy, say).
-        const planBytes = source.planBytes.slice(0);
-        const statusBytes = source.statusBytes?.slice(0);
-        result = await engine.call(
-          'load',
-          transfer(
-            { planBytes, ...(statusBytes ? { statusBytes } : {}) },
-            statusBytes ? [planBytes, statusBytes] : [planBytes],
-          ),
-          engineOptions,
-          onSummary,
-        );
-      } else {
-        dataAt = mark('seatmap:data');
-        result = await engine.call(
-          'load',
-          { plan: source.plan, ...(source.status ? { status: source.status } : {}) },
-          engineOptions,
-          onSummary,
-        );
-      }
+      const input = workerInput(source);
+      const calledAt = performance.now();
+      const result = await engine.call('load', input.source, engineOptions, onSummary);
+      // Read or fetched there: when the bytes were in hand there, on this thread's clock.
+      const dataAt = input.readThere ? result.timings.dataAt - performance.timeOrigin : calledAt;
+      performance.mark('seatmap:data', { startTime: Math.max(0, dataAt) });
       const indexAt = mark('seatmap:index-ready');
       adopted = true;
       adopt(result);
@@ -387,6 +354,43 @@ export async function createSeatMap(
       engine.terminate();
       renderer.destroy();
     },
+  };
+}
+
+/**
+ * What the worker is given to load: URLs it fetches and files it reads itself (a big answer's body is
+ * read there, not on this thread, and never copied from here to there), bytes moved to it, or a plan.
+ */
+function workerInput(source: MapSource): { source: LoadSource; readThere: boolean } {
+  if ('planUrl' in source) {
+    const url = (u: string) => new URL(u, location.href).href;
+    return {
+      source: {
+        planUrl: url(source.planUrl),
+        ...(source.statusUrl ? { statusUrl: url(source.statusUrl) } : {}),
+        // The worker's own fetches (the load, a restart, the status polls) send them.
+        ...(source.headers ? { headers: { ...source.headers } } : {}),
+      },
+      readThere: true,
+    };
+  }
+  if ('planFile' in source) {
+    const status = source.statusFile ? { statusBlob: source.statusFile } : {};
+    return { source: { planBlob: source.planFile, ...status }, readThere: true };
+  }
+  if ('planBytes' in source) {
+    // Copies move to the worker, so the caller can load the same bytes again (another policy, say).
+    const planBytes = source.planBytes.slice(0);
+    const statusBytes = source.statusBytes?.slice(0);
+    const moved = { planBytes, ...(statusBytes ? { statusBytes } : {}) };
+    return {
+      source: transfer(moved, statusBytes ? [planBytes, statusBytes] : [planBytes]),
+      readThere: false,
+    };
+  }
+  return {
+    source: { plan: source.plan, ...(source.status ? { status: source.status } : {}) },
+    readThere: false,
   };
 }
 

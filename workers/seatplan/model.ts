@@ -92,6 +92,16 @@ export type SeatState = (typeof SEAT_STATE)[keyof typeof SEAT_STATE];
 export type SeatKind =
   'available' | 'premium' | 'taken' | 'selected' | 'accessible' | 'limitedView' | 'companion';
 
+/**
+ * Plan coordinates packed into one number, for maps keyed by seat within a section: a small integer
+ * (which V8 stores and hashes without a heap number) while both lie within ±16,383, as in every real plan;
+ * a negative number for the rest of ±32,767. Beyond that two seats may share a number.
+ */
+export function packXY(x: number, y: number): number {
+  if (x >= -0x3fff && x <= 0x3fff && y >= -0x3fff && y <= 0x3fff) return ((x + 0x4000) << 15) | (y + 0x4000);
+  return -1 - ((x + 0x8000) * 0x10000 + (y + 0x8000));
+}
+
 /** The key of seat i (see src/domain/seatKey.ts). */
 export function seatKeyOf(data: PlanData, i: number): SeatKey {
   return seatKey(data.sections[data.section[i]!]!.id, data.px[i]!, data.py[i]!);

@@ -1,5 +1,5 @@
 import { type SeatKey, seatKey } from '../../src/domain/seatKey.ts';
-import { FLAG, type ParseIssue, type PlanData, type RowInfo, type SectionInfo } from './model.ts';
+import { FLAG, packXY, type ParseIssue, type PlanData, type RowInfo, type SectionInfo } from './model.ts';
 
 /**
  * Parses a seat plan V2 tree (sections S → groups G → rows R → seats S) into typed arrays.
@@ -61,7 +61,7 @@ class KeySet {
     }
     let set = this.packed.get(section);
     if (!set) this.packed.set(section, (set = new Set()));
-    const k = (x + 0x8000) * 0x10000 + (y + 0x8000);
+    const k = packXY(x, y);
     if (set.has(k)) return false;
     set.add(k);
     return true;

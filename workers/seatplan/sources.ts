@@ -12,6 +12,9 @@ export interface LoadSource {
   /** Raw JSON bytes fetched by the main thread and transferred: parsed here, off the main thread. */
   planBytes?: ArrayBuffer;
   statusBytes?: ArrayBuffer;
+  /** A file the page was given (the staff preview's): read here, not on the page. */
+  planBlob?: Blob;
+  statusBlob?: Blob;
   plan?: unknown;
   status?: Record<string, string>;
   /** The `x-status-version` of the answer `statusBytes` came from (the main thread read its headers). */
@@ -74,19 +77,23 @@ export async function readSource(source: LoadSource): Promise<[PlanInput, Status
       ? { tree: source.plan }
       : source.planBytes
         ? { bytes: source.planBytes }
-        : source.planUrl
-          ? fetchBytes(source.planUrl, headers).then((bytes) => ({ bytes }))
-          : { tree: null },
+        : source.planBlob
+          ? source.planBlob.arrayBuffer().then((bytes) => ({ bytes }))
+          : source.planUrl
+            ? fetchBytes(source.planUrl, headers).then((bytes) => ({ bytes }))
+            : { tree: null },
     source.status !== undefined
       ? { map: source.status }
-      : source.statusBytes
-        ? {
-            text: new TextDecoder().decode(source.statusBytes),
-            ...(source.statusVersion ? { version: source.statusVersion } : {}),
-          }
-        : source.statusUrl
-          ? fetchStatus(source.statusUrl, headers)
-          : null,
+      : source.statusBlob
+        ? source.statusBlob.text().then((text) => ({ text }))
+        : source.statusBytes
+          ? {
+              text: new TextDecoder().decode(source.statusBytes),
+              ...(source.statusVersion ? { version: source.statusVersion } : {}),
+            }
+          : source.statusUrl
+            ? fetchStatus(source.statusUrl, headers)
+            : null,
   ]);
 }
 

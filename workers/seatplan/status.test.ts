@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
-import { SEAT_STATE, seatKeyOf } from './model.ts';
+import { packXY, SEAT_STATE, seatKeyOf } from './model.ts';
 import { parsePlan } from './parse.ts';
 import fc from 'fast-check';
 import {
@@ -121,5 +121,26 @@ describe('scanStatusText', () => {
     expect(scanStatusText(index, '{"seats":{},"held":[]}')).toEqual({ free: [], unknownKeys: 0 });
     expect(scanStatusText(index, '[1,2,3]')).toBeNull();
     expect(scanStatusText(index, 'not json')).toBeNull();
+  });
+});
+
+describe('packXY', () => {
+  it('gives distinct seats distinct numbers within ±32,767, small integers within ±16,383', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -0x7fff, max: 0x7fff }),
+        fc.integer({ min: -0x7fff, max: 0x7fff }),
+        fc.integer({ min: -0x7fff, max: 0x7fff }),
+        fc.integer({ min: -0x7fff, max: 0x7fff }),
+        (x1, y1, x2, y2) => {
+          expect(packXY(x1, y1) === packXY(x2, y2)).toBe(x1 === x2 && y1 === y2);
+          if (Math.abs(x1) <= 0x3fff && Math.abs(y1) <= 0x3fff)
+            expect(packXY(x1, y1)).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(packXY(0x3fff, 0x3fff)).toBeLessThan(2 ** 30);
+    expect(packXY(-0x3fff, 0x4000)).toBeLessThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { type PlanData, SEAT_STATE } from './model.ts';
+import { packXY, type PlanData, SEAT_STATE } from './model.ts';
 
 /**
  * Seat lookup by key `sectionId_x_y` without building 100,000 strings: per section, a map from the
@@ -9,7 +9,7 @@ export interface KeyIndex {
   bySection: Map<number, number>[];
 }
 
-const pack = (x: number, y: number) => (x + 0x8000) * 0x10000 + (y + 0x8000);
+const pack = packXY;
 
 export function buildKeyIndex(data: PlanData): KeyIndex {
   const sectionIndexById = new Map<number, number>();

@@ -63,22 +63,20 @@ export default function PreviewPage() {
   const source = fileSource ?? fromUrl?.source ?? null;
   const shownError = error ?? fromUrl?.error ?? null;
 
-  async function loadFile(file: File | null) {
+  function loadFile(file: File | null) {
     if (!file) return;
     setError(null);
     setReport(null);
     setFileName(file.name);
-    // The bytes go to the worker unparsed: a 100,000-seat plan never blocks this thread.
-    const planBytes = await file.arrayBuffer();
-    const statusBytes = statusFile ? await statusFile.arrayBuffer() : undefined;
-    setFileSource({ planBytes, statusBytes });
+    // The files go to the worker unread: a 100,000-seat plan is neither read nor parsed on this thread.
+    setFileSource({ planFile: file, statusFile: statusFile ?? undefined });
   }
 
   const colors = settings?.seatplan.colors ?? DEFAULT_COLORS;
   return (
     <Stack gap="md">
       <Title order={1}>{t('preview.title')}</Title>
-      <FileDropZone padding="lg" testId="preview-dropzone" onFile={(f) => void loadFile(f)}>
+      <FileDropZone padding="lg" testId="preview-dropzone" onFile={(f) => loadFile(f)}>
         <Group justify="space-between" wrap="wrap">
           <Text>{t('preview.drop')}</Text>
           <Group gap="sm">
@@ -91,7 +89,7 @@ export default function PreviewPage() {
                 </Button>
               )}
             </FileButton>
-            <FileButton onChange={(f) => void loadFile(f)} accept="application/json,.json">
+            <FileButton onChange={(f) => loadFile(f)} accept="application/json,.json">
               {(p) => (
                 <Button {...p} data-testid="preview-choose-plan">
                   {t('preview.choosePlan')}
