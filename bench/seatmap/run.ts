@@ -28,6 +28,7 @@ import type { Metrics, Renderer, RunOptions } from './main.ts';
 import { encodeColumns } from '../../workers/seatplan/columns.ts';
 import { makePlan, sampleSeatKeys, SHAPES, SIZES, statusMaps, type Shape } from './plans.ts';
 import { targetLines } from './targets.ts';
+import type { TraceEvent } from './trace.ts';
 
 const here = import.meta.dirname;
 const started = performance.now();
@@ -203,16 +204,6 @@ function serve(distDir: string, dataDir: string): Promise<{ server: Server; orig
 // ---------------------------------------------------------------------------------------------------------
 // Measuring one run
 // ---------------------------------------------------------------------------------------------------------
-
-interface TraceEvent {
-  name: string;
-  cat?: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-}
 
 /** Longest main-thread task (ms) overlapping each window between the page's bench:* marks. */
 function traceLongestTasks(buffer: Buffer): {

@@ -22,6 +22,7 @@ import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 import { countSeats } from '../../server/seed/seatplans.ts';
 import { serveBuiltShop } from '../shop.ts';
 import { makePlan } from './plans.ts';
+import type { TraceEvent } from './trace.ts';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const VIEWPORT = { width: 1280, height: 800 };
@@ -66,16 +67,6 @@ export function unseenPlan(seats: number): Seatplan {
       ...stadium.S.map((s) => renumber(s, right + stadium.width / 2)),
     ],
   };
-}
-
-interface TraceEvent {
-  name: string;
-  cat?: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
 }
 
 /** The longest top-level task of the thread that set `to`, overlapping [from, to] (ms), and the window. */

@@ -258,11 +258,11 @@ export async function createSeatMap(
       const onSummary = proxy((summary: PlanSummary) => {
         // Told on a port of its own, it may come after the plan itself: then it has nothing to add.
         if (load !== loads || firstFrame || adopted) return;
-        renderer.showSummary(
-          summary,
-          makeStylePalette(colors, new Map(summary.levels), options.colorMode ?? 'ticketGroup'),
-        );
+        const palette = makeStylePalette(colors, new Map(summary.levels), options.colorMode ?? 'ticketGroup');
+        renderer.showSummary(summary, palette);
         firstFrame = renderer.whenPainted().then(() => mark('seatmap:first-frame'));
+        // The worker goes on once it is drawn.
+        return firstFrame.then(() => undefined);
       });
       const input = workerInput(source);
       const calledAt = performance.now();

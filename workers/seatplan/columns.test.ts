@@ -42,11 +42,18 @@ describe('the seat plan in columns', () => {
     const plan = orchestraHallPlan(ids, [1, 2, 3]);
     plan.S[0]!.names = { he: 'אולם', en: 'Hall' };
     expectSame(plan, 'he');
-    expect(decodeColumns(encodeColumns(plan).bytes.slice().buffer, 'he').data!.sections[0]!.name).toBe('אולם');
+    expect(decodeColumns(encodeColumns(plan).bytes.slice().buffer, 'he').data!.sections[0]!.name).toBe(
+      'אולם',
+    );
   });
 
   it('keeps the problems of a plan with bad seats, and skips the seats as the parser does', () => {
-    const plan = cinemaHallPlan(ids, { rows: 3, seatsPerRow: 6, levels: { regular: 1 }, variant: 'standard' });
+    const plan = cinemaHallPlan(ids, {
+      rows: 3,
+      seatsPerRow: 6,
+      levels: { regular: 1 },
+      variant: 'standard',
+    });
     (plan.S[0]!.G[0]!.R[1]!.S[2] as unknown as { x: number }).x = 1.5;
     const bytes = expectSame(plan);
     expect(decodeColumns(bytes.slice().buffer).issues[0]!.path).toBe('S[0].G[0].R[1].S[2]');
@@ -66,7 +73,12 @@ describe('the seat plan in columns', () => {
         fc.integer({ min: -5000, max: 5000 }),
         fc.integer({ min: -5000, max: 5000 }),
         (rotation, tx, ty) => {
-          const plan = cinemaHallPlan(ids, { rows: 3, seatsPerRow: 6, levels: { regular: 1 }, variant: 'standard' });
+          const plan = cinemaHallPlan(ids, {
+            rows: 3,
+            seatsPerRow: 6,
+            levels: { regular: 1 },
+            variant: 'standard',
+          });
           Object.assign(plan.S[0]!.G[0]!, { rotation, tx, ty });
           expectSame(plan);
         },

@@ -27,7 +27,7 @@ let conn: ReturnType<typeof connect>;
 afterEach(() => conn?.close());
 
 describe('the seat-plan engine through its comlink API', () => {
-  it('tells the far level\'s summary while it loads, with each section\'s free seats', async () => {
+  it("tells the far level's summary while it loads, with each section's free seats", async () => {
     conn = connect();
     const first = await conn.api.load({ plan }, options);
     const keys = await Promise.all(

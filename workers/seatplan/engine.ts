@@ -136,6 +136,9 @@ export type SelectionChange = RuleResult & { changed?: number[] };
 export type SwapResult =
   (Extract<RuleResult, { ok: true }> & { release: number[] }) | Extract<RuleResult, { ok: false }>;
 
+/** How long a load waits for the page to draw its summary before it indexes the seats regardless. */
+const SUMMARY_WAIT_MS = 150;
+
 const epoch = () => performance.timeOrigin + performance.now();
 
 function failed(issues: ParseIssue[], totalMs: number): LoadResult {
@@ -170,12 +173,13 @@ export class SeatplanEngine {
 
   /**
    * Reads a plan and its status. `onSummary` hears the far level's summary (summary.ts) as soon as the
-   * status is applied, before the seats are indexed for rules and hit tests.
+   * status is applied, before the seats are indexed for rules and hit tests; what it returns (the page:
+   * a promise of the summary drawn) is waited for, up to SUMMARY_WAIT_MS.
    */
   async load(
     source: LoadSource,
     options: EngineOptions,
-    onSummary?: (summary: PlanSummary) => void,
+    onSummary?: (summary: PlanSummary) => unknown,
   ): Promise<LoadResult> {
     const t0 = performance.now();
     this.options = options;
@@ -218,7 +222,12 @@ export class SeatplanEngine {
     const colors = options.colors ?? DEFAULT_COLORS;
     const levels = levelColors(data.ticketGroup, colors);
     // Enough for the far level's first frame: told now, while the rest is built.
-    if (onSummary) void Promise.resolve(onSummary(summarize(data, this.state, levels))).catch(() => undefined);
+    if (onSummary) {
+      // The page answers once the summary is drawn: the indexes wait for that (a little at most), so on a
+      // machine of few cores the first frame does not share them with the rest of the load.
+      const drawn = Promise.resolve(onSummary(summarize(data, this.state, levels))).catch(() => undefined);
+      await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, SUMMARY_WAIT_MS))]);
+    }
     const t3 = performance.now();
     this.rowIndex = new RowIndex(data);
     this.neighbours = buildNeighbours(data);

@@ -19,7 +19,7 @@ class WorkerEngine extends SeatplanEngine {
   override async load(
     source: LoadSource,
     options: EngineOptions,
-    onSummary?: (summary: PlanSummary) => void,
+    onSummary?: (summary: PlanSummary) => unknown,
   ): Promise<LoadResult> {
     const r = await super.load(source, options, onSummary);
     const buffers: ArrayBuffer[] = [r.state.buffer as ArrayBuffer];
