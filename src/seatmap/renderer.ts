@@ -1,6 +1,7 @@
 import { proxy, transfer, wrap } from 'comlink';
 import i18next from 'i18next';
 import type { PlanSummary, RenderData } from '../../workers/seatplan/engine.ts';
+import { renderBuffers } from '../../workers/seatplan/model.ts';
 import { type Camera, clampCamera, fitCamera, panBy, type Rect, worldToScreen, zoomAt } from './camera.ts';
 import { ROW_LABELS_FROM_PX } from './camera.ts';
 import type { MapLabels, SeatMarks } from './labels.ts';
@@ -33,11 +34,6 @@ function stageName(stage: RenderData['stage']): string | null {
   const key = `seatmap.stageLabel.${stage.kind}`;
   return i18next.exists(key) ? i18next.t(key) : null;
 }
-
-const transferables = (d: RenderData): ArrayBuffer[] =>
-  [d.x, d.y, d.px, d.py, d.flags, d.ticketGroup, d.section, d.row, d.style].map(
-    (a) => a.buffer as ArrayBuffer,
-  );
 
 const sameRect = (a: Rect, b: Rect) =>
   a.minX === b.minX && a.minY === b.minY && a.maxX === b.maxX && a.maxY === b.maxY;
@@ -184,7 +180,7 @@ export class SeatMapRenderer {
     this.canvas.dataset.stageLabel = labels.stage ?? '';
     // The scene gets its own arrays (moved, when the seat-plan worker made them; else copies), this
     // thread keeps its arrays for hit tests and keys.
-    const forScene = own && this.inWorker ? transfer(own, transferables(own)) : data;
+    const forScene = own && this.inWorker ? transfer(own, renderBuffers(own)) : data;
     void this.scene.setPlan(forScene, state.slice(), palette, this.cam, labels);
   }
 

@@ -60,7 +60,7 @@ function narrowest(a: ArrayLike<number>): ColumnType {
 }
 
 /**
- * A seat plan V2 tree in columns, or null when it is no plan (the parser's issues say why). The section
+ * A seat plan V2 tree in columns, or no bytes when it is no plan (the parser's issues say why). The section
  * names per language travel too, so each shop language names them as the tree would.
  */
 export function encodeColumns(plan: unknown): { bytes: Uint8Array; result: ParseResult } {
@@ -142,8 +142,7 @@ export function encodeColumns(plan: unknown): { bytes: Uint8Array; result: Parse
   out.fill(0x20, 8, 8 + headLength);
   out.set(headBytes, 8);
   typed.forEach(([, type, a], k) => {
-    const view = new CTORS[type](out.buffer, head.columns[k]![2], d.count);
-    for (let i = 0; i < d.count; i++) view[i] = a[i]!;
+    new CTORS[type](out.buffer, head.columns[k]![2], d.count).set(a);
   });
   return { bytes: out, result };
 }

@@ -5,6 +5,7 @@
  * section by section; so "row order" for keyboard navigation is plain index order within a row.
  */
 import { type SeatKey, seatKey } from '../../src/domain/seatKey.ts';
+import type { RenderData } from './loading.ts';
 
 /** Seat flags (bits of `PlanData.flags`). */
 export const FLAG = {
@@ -128,3 +129,10 @@ export const KIND_CODE: Record<SeatKind, number> = {
   limitedView: 5,
   companion: 6,
 };
+
+/** The buffers of a plan's per-seat arrays: what moves, rather than copies, between threads. */
+export function renderBuffers(d: RenderData): ArrayBuffer[] {
+  return [d.x, d.y, d.px, d.py, d.flags, d.ticketGroup, d.section, d.row, d.style].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
+}

@@ -1,4 +1,5 @@
 import { expose, transfer } from 'comlink';
+import { renderBuffers } from './model.ts';
 import {
   type EngineOptions,
   type LoadResult,
@@ -27,9 +28,7 @@ class WorkerEngine extends SeatplanEngine {
       // A second copy for the drawing: the page moves it on to the render worker as it is, instead of
       // copying 100,000 seats' arrays on its own thread.
       r.scene = copyRender(r.render);
-      for (const d of [r.render, r.scene])
-        for (const a of [d.x, d.y, d.px, d.py, d.flags, d.ticketGroup, d.section, d.row, d.style])
-          buffers.push(a.buffer as ArrayBuffer);
+      buffers.push(...renderBuffers(r.render), ...renderBuffers(r.scene));
     }
     if (r.grid) buffers.push(r.grid.cellStart.buffer as ArrayBuffer, r.grid.cellItems.buffer as ArrayBuffer);
     return transfer(r, buffers);
