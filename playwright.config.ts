@@ -40,7 +40,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // A trace records every step's page and screenshot, which on two cores doubles the browsers' CPU:
+    // the whole run records only a test's second try (the one a failure is read from); a spec run by
+    // hand keeps the trace of any test that fails.
+    trace: LANES > 1 ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
