@@ -5,7 +5,7 @@
  */
 import { createSeatMap } from '../../src/seatmap/index.ts';
 import { DEFAULT_COLORS } from '../../src/seatmap/palette.ts';
-import type { Driver, LoadInfo } from './main.ts';
+import type { Driver, LoadInfo } from './types.ts';
 
 type SeatMap = Awaited<ReturnType<typeof createSeatMap>>;
 

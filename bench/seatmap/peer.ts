@@ -19,7 +19,7 @@ import { SeatMapCanvas } from '@alisaitteke/seatmap-canvas';
 import '@alisaitteke/seatmap-canvas/dist/esm/seatmap.canvas.css';
 import type { Seatplan } from '../../src/api/contract/seatplan.ts';
 import { seatKey } from '../../src/domain/seatKey.ts';
-import type { Driver, LoadInfo } from './main.ts';
+import type { Driver, LoadInfo } from './types.ts';
 
 interface D3Selection {
   node(): Element | null;

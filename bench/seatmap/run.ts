@@ -16,19 +16,18 @@
  * Env: BENCH_SIZES=1000,10000  BENCH_SHAPES=cinema,concert,stadium  BENCH_RENDERERS=ours,peer
  *      BENCH_PEER_LIMIT_S=60 (per peer plan)  BENCH_BUDGET_S=540 (whole run; later peer runs are skipped).
  */
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
-import { countSeats } from '../../server/seed/seatplans.ts';
-import type { Metrics, Renderer, RunOptions } from './main.ts';
-import { encodeColumns } from '../../workers/seatplan/columns.ts';
-import { makePlan, sampleSeatKeys, SHAPES, SIZES, statusMaps, type Shape } from './plans.ts';
+import { generate, serve, type PlanFiles } from './files.ts';
+import { measureHeap } from './heap.ts';
+import { SHAPES, SIZES, type Shape } from './plans.ts';
+import type { Metrics, Renderer, RunOptions } from './types.ts';
 import { targetLines } from './targets.ts';
-import type { TraceEvent } from './trace.ts';
+import { traceLongestTasks } from './trace.ts';
 
 const here = import.meta.dirname;
 const started = performance.now();
@@ -88,243 +87,6 @@ export interface BenchRun {
   columnsKB?: { raw: number; gzip: number; brotli: number } | null;
   note?: string;
   detail?: Record<string, unknown>;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Data and page
-// ---------------------------------------------------------------------------------------------------------
-
-interface PlanFiles {
-  shape: Shape;
-  size: number;
-  seats: number;
-  plan: string;
-  /** The plan in columns (workers/seatplan/columns.ts), as /seats/seatplan-columns sends it. */
-  columns: string;
-  status: string;
-  status2: string;
-  sampleKeys: string[];
-  planKB: { raw: number; gzip: number; brotli: number };
-  columnsKB: { raw: number; gzip: number; brotli: number };
-}
-
-function compressedKB(content: string | Uint8Array): { raw: number; gzip: number; brotli: number } {
-  const kb = (n: number) => Math.round(n / 102.4) / 10;
-  const text = typeof content === 'string';
-  const bytes = Buffer.from(content);
-  const mode = text ? zlibConstants.BROTLI_MODE_TEXT : zlibConstants.BROTLI_MODE_GENERIC;
-  return {
-    raw: kb(bytes.length),
-    gzip: kb(gzipSync(bytes).length),
-    brotli: kb(
-      brotliCompressSync(bytes, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_MODE]: mode },
-      }).length,
-    ),
-  };
-}
-
-function generate(dir: string): PlanFiles[] {
-  const out: PlanFiles[] = [];
-  for (const size of sizes) {
-    for (const shape of shapes) {
-      const plan = makePlan(shape, size);
-      const maps = statusMaps(plan);
-      const base = `${shape}-${size}`;
-      const planText = JSON.stringify(plan);
-      const columns = encodeColumns(plan).bytes;
-      writeFileSync(join(dir, `${base}.plan.json`), planText);
-      writeFileSync(join(dir, `${base}.plan.columns`), columns);
-      writeFileSync(join(dir, `${base}.status.json`), JSON.stringify(maps.first));
-      writeFileSync(join(dir, `${base}.status2.json`), JSON.stringify(maps.second));
-      out.push({
-        shape,
-        size,
-        seats: countSeats(plan),
-        plan: `/data/${base}.plan.json`,
-        columns: `/data/${base}.plan.columns`,
-        status: `/data/${base}.status.json`,
-        status2: `/data/${base}.status2.json`,
-        sampleKeys: sampleSeatKeys(plan, 200),
-        planKB: compressedKB(planText),
-        columnsKB: compressedKB(columns),
-      });
-    }
-  }
-  return out;
-}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
-
-/** Static files: the built page at /, the generated data at /data/. Cross-origin isolated (precise timers). */
-function serve(distDir: string, dataDir: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const [root, rel] = path.startsWith('/data/')
-      ? [dataDir, path.slice(6)]
-      : [distDir, path.slice(1) || 'page.html'];
-    const file = normalize(join(root, rel));
-    let size = -1;
-    try {
-      if (file.startsWith(root)) size = statSync(file).isFile() ? statSync(file).size : -1;
-    } catch {
-      size = -1;
-    }
-    if (size < 0) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, {
-      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': size,
-      'Cache-Control': 'no-store',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((ok) => {
-    server.listen(0, '127.0.0.1', () => {
-      const addr = server.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      ok({ server, origin: `http://127.0.0.1:${port}` });
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Measuring one run
-// ---------------------------------------------------------------------------------------------------------
-
-/** Longest main-thread task (ms) overlapping each window between the page's bench:* marks. */
-function traceLongestTasks(buffer: Buffer): {
-  load: number | null;
-  afterData: number | null;
-  interaction: number | null;
-} {
-  let events: TraceEvent[];
-  try {
-    const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-    events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  } catch {
-    return { load: null, afterData: null, interaction: null };
-  }
-  const marks = new Map<string, TraceEvent>();
-  for (const e of events) if (e.name.startsWith('bench:') || e.name === 'seatmap:data') marks.set(e.name, e);
-  const anchor = marks.get('bench:load-start');
-  if (!anchor) return { load: null, afterData: null, interaction: null };
-  // Top-level slices of the main thread: tasks (ThreadControllerImpl::RunTask) and the microtask
-  // checkpoints Blink runs outside them (BlinkScheduler_PerformMicrotaskCheckpoint).
-  const tasks = events.filter(
-    (e) =>
-      e.ph === 'X' &&
-      e.pid === anchor.pid &&
-      e.tid === anchor.tid &&
-      (e.cat ?? '').split(',').includes('toplevel'),
-  );
-  const longestIn = (from?: TraceEvent, to?: TraceEvent) => {
-    if (!from || !to) return null;
-    let max = 0;
-    for (const t of tasks) {
-      const end = t.ts + (t.dur ?? 0);
-      if (end > from.ts && t.ts < to.ts) max = Math.max(max, t.dur ?? 0);
-    }
-    return Math.round(max / 10) / 100;
-  };
-  return {
-    load: longestIn(anchor, marks.get('bench:load-end')),
-    afterData: longestIn(marks.get('bench:data') ?? marks.get('seatmap:data'), marks.get('bench:load-end')),
-    interaction: longestIn(marks.get('bench:interaction-start'), marks.get('bench:interaction-end')),
-  };
-}
-
-interface HeapUsage {
-  usedSize: number;
-  /** Blink's (Oilpan) heap: the DOM. */
-  embedderHeapUsedSize?: number;
-  /** ArrayBuffer backing stores (typed arrays), outside the V8 heap. */
-  backingStorageSize?: number;
-}
-
-interface Heap {
-  /** V8 heap in use, main thread and workers. */
-  jsMB: number;
-  mainMB: number;
-  workersMB: number | null;
-  arrayBuffersMB: number;
-  domMB: number;
-}
-
-/**
- * V8 heap in use after a forced GC: the page's main thread and each of its workers. Workers are reached
- * through a non-flat auto-attach on our own CDP session (Playwright keeps the flat one for itself).
- */
-async function measureHeap(cdp: CDPSession): Promise<Heap> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const main = (await cdp.send('Runtime.getHeapUsage')) as HeapUsage;
-  let workers: number | null = null;
-  let workerBuffers = 0;
-  try {
-    const sessions: string[] = [];
-    const pending = new Map<number, (r: unknown) => void>();
-    const onAttached = (e: { sessionId: string; targetInfo: { type: string } }) => {
-      if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);
-    };
-    const onMessage = (e: { message: string }) => {
-      const msg = JSON.parse(e.message) as { id?: number; result?: unknown };
-      if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
-    };
-    cdp.on('Target.attachedToTarget', onAttached);
-    cdp.on('Target.receivedMessageFromTarget', onMessage);
-    await cdp.send('Target.setAutoAttach', {
-      autoAttach: true,
-      waitForDebuggerOnStart: false,
-      flatten: false,
-    });
-    await new Promise((r) => setTimeout(r, 200));
-    let id = 1;
-    const call = (sessionId: string, method: string) =>
-      Promise.race([
-        new Promise<unknown>((ok) => {
-          const n = id++;
-          pending.set(n, ok);
-          void cdp.send('Target.sendMessageToTarget', {
-            sessionId,
-            message: JSON.stringify({ id: n, method }),
-          });
-        }),
-        new Promise<null>((ok) => setTimeout(() => ok(null), 5_000)),
-      ]);
-    for (const s of sessions) {
-      await call(s, 'HeapProfiler.collectGarbage');
-      const usage = (await call(s, 'Runtime.getHeapUsage')) as HeapUsage | null;
-      if (usage) {
-        workers = (workers ?? 0) + usage.usedSize;
-        workerBuffers += usage.backingStorageSize ?? 0;
-      }
-    }
-    cdp.off('Target.attachedToTarget', onAttached);
-    cdp.off('Target.receivedMessageFromTarget', onMessage);
-  } catch {
-    workers = null;
-  }
-  const mb = (b: number) => Math.round((b / 2 ** 20) * 10) / 10;
-  return {
-    jsMB: mb(main.usedSize + (workers ?? 0)),
-    mainMB: mb(main.usedSize),
-    workersMB: workers === null ? null : mb(workers),
-    arrayBuffersMB: mb((main.backingStorageSize ?? 0) + workerBuffers),
-    domMB: mb(main.embedderHeapUsedSize ?? 0),
-  };
 }
 
 const timeout = (ms: number) => new Promise<'timeout'>((ok) => setTimeout(() => ok('timeout'), ms).unref());
@@ -497,7 +259,7 @@ async function main() {
   let server: Server | null = null;
   try {
     const t0 = performance.now();
-    const files = generate(dataDir);
+    const files = generate(dataDir, sizes, shapes);
     console.log(`plans: ${files.length} generated in ${Math.round(performance.now() - t0)} ms`);
     const t1 = performance.now();
     await build({ configFile: join(here, 'vite.config.ts'), logLevel: 'warn' });
