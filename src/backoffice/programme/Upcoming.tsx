@@ -132,7 +132,11 @@ export function Upcoming({
                       <Button
                         variant="subtle"
                         mih={TOUCH_PX}
-                        onClick={() => setEditing(p)}
+                        onClick={() => {
+                          // The last save's note goes: the next one says this change is saved.
+                          setNotice(null);
+                          setEditing(p);
+                        }}
                         data-testid="show-edit"
                       >
                         {t('backoffice.programme.change')}
