@@ -127,6 +127,10 @@ export async function benchHotReads(): Promise<HotReadsResult> {
         'arena seatplanV2',
         `${base}/api/seats/seatplanV2?venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`,
       ],
+      [
+        "arena seatplan-columns (the shop's seat map reads this)",
+        `${base}/api/seats/seatplan-columns?venueId=${arena.venueId}&seatplanId=${arena.seatplanId}`,
+      ],
       ["film media playlist (a viewer's, behind its token)", `${stream}480p/index.m3u8`],
       ["film segment, 480p 4 s (a viewer's, behind its token)", `${stream}480p/seg1.m2ts`],
       ["a waiting visitor's poll (waiting room)", `${base}/api/queue/${cinema.id}`, { uuid, cookie: place }],

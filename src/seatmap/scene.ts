@@ -137,6 +137,8 @@ export class SeatScene {
     this.tiles.clear();
     this.world?.destroy();
     this.world = null;
+    // A map reused for another plan: the last plan's names and marks go until this plan's come.
+    this.overlay.container.visible = false;
     this.cam = cam;
     this.summary = new SummaryLayer(summary, palette, this.colors, cam);
     this.app.stage.addChildAt(this.summary.container, 0);
@@ -152,6 +154,7 @@ export class SeatScene {
     this.world = new World(data, state, palette, this.colors, this.resolution, this.paintWorker);
     this.cam = cam;
     this.overlay.setPlan(data, labels);
+    this.overlay.container.visible = true;
     // Ask for the first frame's tiles now rather than at the next animation frame.
     this.renderNow();
   }

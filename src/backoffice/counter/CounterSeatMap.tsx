@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { apiUrl } from '../../api/client.ts';
 import type { Presentation } from '../../api/contract/presentations.ts';
+import { seatplanColumnsUrl } from '../../api/seatplanUrl.ts';
 import type { SeatDescription, SeatMapHandle } from '../../seatmap/index.ts';
 import { SeatMap } from '../../seatmap/SeatMap.tsx';
 import { session } from '../../state/session.ts';
@@ -42,13 +43,14 @@ export function CounterSeatMap({ p }: { p: Presentation }) {
     venueTypeId: p.venueTypeId,
     isReserved: 1,
   });
+  const planUrl = seatplanColumnsUrl(p);
   const source = useMemo(
     () => ({
-      planUrl: apiUrl('/seats/seatplan-columns', { venueId: p.venueId, seatplanId: p.seatplanId }),
+      planUrl,
       statusUrl,
       ...(uuid ? { headers: { uuid } } : {}),
     }),
-    [p.venueId, p.seatplanId, statusUrl, uuid],
+    [planUrl, statusUrl, uuid],
   );
 
   /** The sale's seats as the box office has them: seats held here join it, lapsed ones leave it. */

@@ -1,5 +1,6 @@
 import { captchaField } from '../../api/captcha.ts';
 import { type Answer, apiCall, apiUrl } from '../../api/client.ts';
+import { seatplanColumnsUrl } from '../../api/seatplanUrl.ts';
 import type {
   EnrollLockAnswer,
   EnrollLockAnswerSchema,
@@ -16,7 +17,8 @@ export const enrollApi = {
       `/enroll/${encodeURIComponent(code)}`,
       signal ? { signal } : {},
     ),
-  planUrl: (m: EnrolmentMembership) => apiUrl(`/enroll/${m.MembershipId}/seatplan`),
+  // The season's plan in the map's columns (the same plan as /enroll/{membershipId}/seatplan).
+  planUrl: (m: EnrolmentMembership) => seatplanColumnsUrl(m),
   statusUrl: (m: EnrolmentMembership, presentations: readonly number[]) =>
     apiUrl(`/enroll/${m.MembershipId}/seats-status`, { presentations: presentations.join(',') }),
   lock: async (

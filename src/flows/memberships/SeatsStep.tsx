@@ -46,7 +46,7 @@ export function SeatsStep({ store }: { store: MembershipStore }) {
       </Stack>
       <SeatPickerMap
         key={m.MembershipId}
-        planUrl={membershipApi.planUrl(m.MembershipId)}
+        planUrl={membershipApi.planUrl(m)}
         statusUrl={membershipApi.statusUrl(m.MembershipId)}
         selectedKey={key}
         statusVersion={x.statusVersion}

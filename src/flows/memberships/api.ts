@@ -1,5 +1,6 @@
 import { captchaField } from '../../api/captcha.ts';
 import { type Answer, apiCall, apiUrl } from '../../api/client.ts';
+import { seatplanColumnsUrl } from '../../api/seatplanUrl.ts';
 import type { CustomerInfoAnswerSchema } from '../../api/contract/customer.ts';
 import type {
   MembershipForSale,
@@ -43,7 +44,13 @@ export const membershipApi = {
       query: { priceCode: priceCode ?? undefined },
       ...(signal ? { signal } : {}),
     }),
-  planUrl: (id: number) => apiUrl('/membership/seatplan', { membershipId: id }),
+  // The plan of the membership's first presentation (as /membership/seatplan answers), in the map's columns.
+  planUrl: (m: MembershipForSale) => {
+    const first = m.presentations[0];
+    return first
+      ? seatplanColumnsUrl(first)
+      : apiUrl('/membership/seatplan', { membershipId: m.MembershipId });
+  },
   statusUrl: (id: number) => apiUrl('/membership/seats-status', { membershipId: id }),
   lock: async (m: MembershipForSale, s: PickedSeat, selections: MembershipSeat[]) =>
     apiCall<Answer<typeof MembershipLockSeatAnswerSchema>>('/membership/lock-seat', {

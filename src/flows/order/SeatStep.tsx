@@ -5,6 +5,7 @@ import { apiUrl } from '../../api/client.ts';
 import type { Presentation } from '../../api/contract/presentations.ts';
 import type { Settings } from '../../api/contract/session.ts';
 import { api } from '../../api/endpoints.ts';
+import { seatplanColumnsUrl } from '../../api/seatplanUrl.ts';
 import type { SeatDescription, SeatMapHandle } from '../../seatmap/index.ts';
 import { SeatConfirmDialog } from '../../seatmap/SeatConfirmDialog.tsx';
 import { SeatMap } from '../../seatmap/SeatMap.tsx';
@@ -91,13 +92,14 @@ export function SeatStep(props: SeatStepProps) {
     venueTypeId: p.venueTypeId,
     isReserved: 1,
   });
+  const planUrl = seatplanColumnsUrl(p);
   const source = useMemo(
     () => ({
-      planUrl: apiUrl('/seats/seatplan-columns', { venueId: p.venueId, seatplanId: p.seatplanId }),
+      planUrl,
       statusUrl,
       ...(uuid ? { headers: { uuid } } : {}),
     }),
-    [p.venueId, p.seatplanId, statusUrl, uuid],
+    [planUrl, statusUrl, uuid],
   );
 
   /**
