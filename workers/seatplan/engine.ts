@@ -4,7 +4,13 @@ import { autoSelectBest, groupsOf } from './bestAvailable.ts';
 import { availableList, describeSeat, type ListSection, type SeatDescription } from './describe.ts';
 import { buildGrid } from './grid.ts';
 import { type PlanData, SEAT_STATE } from './model.ts';
-import { type PlanSummary, summarize } from './summary.ts';
+import {
+  type PlanSummary,
+  type SectionShare,
+  sectionShares,
+  sharesFromStatusText,
+  summarize,
+} from './summary.ts';
 import {
   allFree,
   type EngineOptions,
@@ -124,8 +130,20 @@ export class SeatplanEngine {
     }
     const data = parsed.data;
     this.data = data;
-    this.keyIndex = buildKeyIndex(data);
     this.state = new Uint8Array(0);
+    const colors = options.colors ?? DEFAULT_COLORS;
+    const levels = levelColors(data.ticketGroup, colors);
+    // The far level's first frame needs only each section's free seats: told as soon as the status text
+    // gives them (read without the key index), while the rest is built.
+    let drawn: Promise<unknown> | null = null;
+    const tell = (shares: SectionShare[]) => {
+      drawn = Promise.resolve(onSummary?.(summarize(data, shares, levels))).catch(() => undefined);
+    };
+    if (onSummary && status && 'text' in status) {
+      const shares = sharesFromStatusText(data.sections, status.text);
+      if (shares) tell(shares);
+    }
+    this.keyIndex = buildKeyIndex(data);
     let applied: ReturnType<SeatplanEngine['apply']>;
     try {
       applied = this.apply(status);
@@ -133,13 +151,10 @@ export class SeatplanEngine {
       this.data = null;
       return failed([issueOf('status', err)], 0);
     }
-    const colors = options.colors ?? DEFAULT_COLORS;
-    const levels = levelColors(data.ticketGroup, colors);
-    // Enough for the far level's first frame: told now, while the rest is built.
     if (onSummary) {
-      // The page answers once the summary is drawn: the indexes wait for that (a little at most), so on a
-      // machine of few cores the first frame does not share them with the rest of the load.
-      const drawn = Promise.resolve(onSummary(summarize(data, this.state, levels))).catch(() => undefined);
+      if (!drawn) tell(sectionShares(data.sections, data.ticketGroup, this.state));
+      // The page answers once the summary is drawn: the other indexes wait for that (a little at most),
+      // so on a machine of few cores the first frame does not share them with the rest of the load.
       await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, SUMMARY_WAIT_MS))]);
     }
     const t3 = performance.now();

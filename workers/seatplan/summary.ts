@@ -40,14 +40,81 @@ export function sectionShares(
       available++;
       counts.set(ticketGroup[i]!, (counts.get(ticketGroup[i]!) ?? 0) + 1);
     }
-    let level = -1;
-    let most = 0;
-    for (const [tg, n] of counts) if (n > most) [level, most] = [tg, n];
-    return { available, total: s.end - s.start, level };
+    return { available, total: s.end - s.start, level: mostCommon(counts) };
   });
 }
 
-export function summarize(data: PlanData, state: Uint8Array, levels: Map<number, string>): PlanSummary {
+/** The ticket group with the most free seats; on a tie the lowest id, whatever order they came in. */
+function mostCommon(counts: Map<number, number>): number {
+  let level = -1;
+  let most = 0;
+  for (const [tg, n] of counts) if (n > most || (n === most && tg < level)) [level, most] = [tg, n];
+  return level;
+}
+
+/**
+ * The same shares read straight from the status map's text, before any seat is looked up: each free
+ * seat's key names its section (`section_x_y`) and its value its ticket group (`"ticketGroup,allocation"`,
+ * spec section 7), so the far level's first frame waits for neither the key index nor the status applied.
+ * Null when the text holds a key that is not of that form (the full read then says what is wrong).
+ */
+export function sharesFromStatusText(sections: readonly SectionInfo[], text: string): SectionShare[] | null {
+  const byId = new Map<number, number>();
+  sections.forEach((s, i) => byId.set(s.id, i));
+  const counts = sections.map(() => new Map<number, number>());
+  const available = new Array<number>(sections.length).fill(0);
+  const n = text.length;
+  let keys = 0;
+  // Every string that is followed by a colon is a key: "<section>_<x>_<y>": "<ticketGroup>,<allocation>".
+  let k = text.indexOf('"');
+  while (k >= 0) {
+    const close = text.indexOf('"', k + 1);
+    if (close < 0) break;
+    let p = close + 1;
+    while (p < n && text.charCodeAt(p) <= 32) p++;
+    if (text.charCodeAt(p) !== 58) {
+      k = text.indexOf('"', close + 1);
+      continue;
+    }
+    p++;
+    while (p < n && text.charCodeAt(p) <= 32) p++;
+    // A seat's value is a string starting with its ticket group; anything else ("seats": {) is not a seat.
+    if (text.charCodeAt(p) === 34) {
+      const section = readInt(text, k + 1);
+      const tg = readInt(text, p + 1);
+      if (section === null || text.charCodeAt(section.end) !== 95 || tg === null) return null;
+      keys++;
+      const si = byId.get(section.value);
+      if (si !== undefined) {
+        available[si]!++;
+        const m = counts[si]!;
+        m.set(tg.value, (m.get(tg.value) ?? 0) + 1);
+      }
+      k = text.indexOf('"', text.indexOf('"', p + 1) + 1);
+    } else {
+      k = text.indexOf('"', p);
+    }
+  }
+  if (keys === 0 && !/^\s*\{\s*(?:"seats"\s*:\s*\{\s*\}\s*(?:,[^]*)?)?\}\s*$/.test(text)) return null;
+  return sections.map((s, i) => ({
+    available: available[i]!,
+    total: s.end - s.start,
+    level: mostCommon(counts[i]!),
+  }));
+}
+
+/** An integer (maybe negative) at `at`: its value and where it ends; null when there is none. */
+function readInt(text: string, at: number): { value: number; end: number } | null {
+  let p = at;
+  const negative = text.charCodeAt(p) === 45;
+  if (negative) p++;
+  let v = 0;
+  const start = p;
+  for (let c = text.charCodeAt(p); c >= 48 && c <= 57; c = text.charCodeAt(++p)) v = v * 10 + (c - 48);
+  return p === start ? null : { value: negative ? -v : v, end: p };
+}
+
+export function summarize(data: PlanData, shares: SectionShare[], levels: Map<number, string>): PlanSummary {
   return {
     count: data.count,
     name: data.name,
@@ -55,7 +122,7 @@ export function summarize(data: PlanData, state: Uint8Array, levels: Map<number,
     seatRadius: data.seatRadius,
     stage: data.stage,
     sections: data.sections,
-    shares: sectionShares(data.sections, data.ticketGroup, state),
+    shares,
     levels: [...levels],
   };
 }
