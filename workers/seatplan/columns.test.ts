@@ -7,7 +7,7 @@ import {
   generalAdmissionPlan,
   orchestraHallPlan,
 } from '../../server/seed/seatplans.ts';
-import { decodeColumns, encodeColumns, isColumns } from './columns.ts';
+import { columnsOutline, decodeColumns, encodeColumns, isColumns } from './columns.ts';
 import { parsePlan } from './parse.ts';
 
 const ids = { venueId: 1, seatplanId: 2, name: 'test' };
@@ -22,6 +22,12 @@ function expectSame(plan: unknown, locale?: string) {
   expect(fromColumns.issues).toEqual(fromTree.issues);
   const { groups: _g, ...tree } = fromTree;
   expect(fromColumns.data).toEqual(tree.data);
+  // The outline the first frame is drawn from, read from the head alone, is the decoded plan's.
+  const d = fromColumns.data!;
+  const outline = columnsOutline(buffer, locale)!;
+  expect(outline).toMatchObject({ count: d.count, name: d.name, bounds: d.bounds, stage: d.stage });
+  expect(outline.sections).toEqual(d.sections);
+  expect([...outline.ticketGroup]).toEqual([...d.ticketGroup]);
   return bytes;
 }
 
@@ -97,6 +103,8 @@ describe('the seat plan in columns', () => {
     head[12] = 0x7b; // a damaged head
     head[13] = 0x7b;
     expect(decodeColumns(head.buffer).data).toBeNull();
+    expect(columnsOutline(head.buffer)).toBeNull();
+    expect(columnsOutline(bytes.slice(0, bytes.length - 100).buffer)).toBeNull();
     expect(encodeColumns({ nothing: true }).result.data).toBeNull();
   });
 });

@@ -161,19 +161,27 @@ const bad = (message: string): ParseResult => ({ data: null, issues: [{ path: ''
  * (widened where sent narrower), world positions come from the groups' placements. `locale`: as in
  * parsePlan. A damaged or foreign file gives an issue, never a half-built plan.
  */
-export function decodeColumns(bytes: ArrayBuffer, locale?: string): ParseResult {
-  if (!isColumns(bytes)) return bad('not a seat plan in columns');
+/** What the head and columns of a plan in columns hold, before any seat is placed or named. */
+type Column = InstanceType<(typeof CTORS)[ColumnType]>;
+interface Opened {
+  head: Head;
+  cols: Map<ColumnName, Column>;
+}
+
+/** The head, and a view on each column (nothing copied); a string when the file is not a sound one. */
+function open(bytes: ArrayBuffer): Opened | string {
+  if (!isColumns(bytes)) return 'not a seat plan in columns';
   const headLength = new DataView(bytes).getUint32(4, true);
-  if (8 + headLength > bytes.byteLength) return bad('the seat plan in columns is cut short');
+  if (8 + headLength > bytes.byteLength) return 'the seat plan in columns is cut short';
   let head: Head;
   try {
     head = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 8, headLength))) as Head;
   } catch {
-    return bad('the seat plan in columns has a damaged head');
+    return 'the seat plan in columns has a damaged head';
   }
   const count = head.count;
-  if (head.v !== 1 || !Number.isInteger(count) || count < 0) return bad('unknown seat plan columns version');
-  const cols = new Map<ColumnName, ArrayLike<number>>();
+  if (head.v !== 1 || !Number.isInteger(count) || count < 0) return 'unknown seat plan columns version';
+  const cols = new Map<ColumnName, Column>();
   for (const [name, type, offset] of head.columns) {
     const Ctor = CTORS[type];
     if (
@@ -181,9 +189,43 @@ export function decodeColumns(bytes: ArrayBuffer, locale?: string): ParseResult 
       offset % Ctor.BYTES_PER_ELEMENT !== 0 ||
       offset + Ctor.BYTES_PER_ELEMENT * count > bytes.byteLength
     )
-      return bad(`the column ${name} lies outside the file`);
+      return `the column ${name} lies outside the file`;
     cols.set(name, new Ctor(bytes, offset, count));
   }
+  return { head, cols };
+}
+
+const sectionsOf = (head: Head, locale: string | undefined): SectionInfo[] =>
+  head.sections.map(({ names, ...info }) => ({ ...info, name: localName({ names }, locale) ?? info.name }));
+
+export interface ColumnsOutline extends Pick<
+  PlanData,
+  'count' | 'name' | 'bounds' | 'seatRadius' | 'stage' | 'sections'
+> {
+  ticketGroup: Column;
+}
+
+/**
+ * A plan's outline straight from its head, before its seats are placed: enough for the far level's first
+ * frame (summary.ts), with a view on its ticket-group column. Null when the file is not a sound one.
+ */
+export function columnsOutline(bytes: ArrayBuffer, locale?: string): ColumnsOutline | null {
+  const opened = open(bytes);
+  if (typeof opened === 'string') return null;
+  const { head, cols } = opened;
+  const ticketGroup = cols.get('tg');
+  const sections = sectionsOf(head, locale);
+  if (!ticketGroup || sections.some((s) => !(s.start >= 0 && s.start <= s.end && s.end <= head.count)))
+    return null;
+  const { count, name, bounds, seatRadius, stage } = head;
+  return { count, name, bounds, seatRadius, stage, sections, ticketGroup };
+}
+
+export function decodeColumns(bytes: ArrayBuffer, locale?: string): ParseResult {
+  const opened = open(bytes);
+  if (typeof opened === 'string') return bad(opened);
+  const { head, cols } = opened;
+  const count = head.count;
   const col = (name: ColumnName) => cols.get(name);
   const px = col('px');
   const py = col('py');
@@ -225,11 +267,10 @@ export function decodeColumns(bytes: ArrayBuffer, locale?: string): ParseResult 
       data.y[i] = place.y(data.px[i]!, data.py[i]!);
     }
   }
-  head.sections.forEach((s, si) => {
+  sectionsOf(head, locale).forEach((s, si) => {
     if (!(s.start >= 0 && s.start <= s.end && s.end <= count)) return;
     data.section.fill(si, s.start, s.end);
-    const { names, ...info } = s;
-    data.sections.push({ ...info, name: localName({ names }, locale) ?? s.name });
+    data.sections.push(s);
   });
   if (data.sections.length !== head.sections.length) return bad('a section lies outside the seat plan');
   let section = 0;

@@ -2,7 +2,9 @@ import { expose, proxy, type Remote, wrap } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cinemaHallPlan } from '../../server/seed/seatplans.ts';
 import { type PlanSummary, SeatplanEngine } from './engine.ts';
+import { encodeColumns } from './columns.ts';
 import { SEAT_STATE } from './model.ts';
+import { sectionShares } from './summary.ts';
 
 /** The engine as the shop talks to it: through comlink over a message channel, like the worker. */
 function connect(): { api: Remote<SeatplanEngine>; close(): void } {
@@ -50,6 +52,43 @@ describe('the seat-plan engine through its comlink API', () => {
     expect(summary.shares.reduce((n, s) => n + s.total, 0)).toBe(r.render!.count);
     expect(summary.shares.find((s) => s.available > 0)!.level).toBe(1);
     expect(summary.levels).toEqual(r.render!.levels);
+  });
+
+  it('tells the summary of a plan in columns from the status text before the seats are read', async () => {
+    conn = connect();
+    const first = await conn.api.load({ plan }, options);
+    const keys = await Promise.all(
+      Array.from({ length: first.render!.count }, (_, i) => conn.api.describe(i).then((d) => d!.key)),
+    );
+    // Every third seat free, with its ticket group as the box office answers (spec section 7).
+    const tg = first.render!.ticketGroup;
+    const seats = Object.fromEntries(
+      keys.flatMap((k, i) => (i % 3 === 0 ? [[k, `${tg[i]},1`] as const] : [])),
+    );
+    const statusBytes = new TextEncoder().encode(JSON.stringify({ seats, held: [] })).buffer as ArrayBuffer;
+    const planBytes = encodeColumns(plan).bytes.slice().buffer;
+    const order: string[] = [];
+    let summary: PlanSummary | null = null;
+    const loaded = conn.api
+      .load(
+        { planBytes, statusBytes },
+        options,
+        proxy((s: PlanSummary) => {
+          summary = s;
+          order.push('summary');
+          // The page answers once it has drawn it.
+          return new Promise((resolve) => setTimeout(resolve, 20));
+        }),
+      )
+      .then((r) => (order.push('loaded'), r));
+    const r = await loaded;
+    expect(order).toEqual(['summary', 'loaded']);
+    expect(r.available).toBe(Object.keys(seats).length);
+    // The same shares as the seats the load read, section by section.
+    const told = summary! as PlanSummary;
+    expect(told.sections).toEqual(r.render!.sections);
+    expect(told.levels).toEqual(r.render!.levels);
+    expect(told.shares).toEqual(sectionShares(r.render!.sections, r.render!.ticketGroup, r.state!));
   });
 
   it('loads a plan with a status map and reports figures and the taken ratio', async () => {

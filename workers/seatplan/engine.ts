@@ -5,6 +5,7 @@ import { availableList, describeSeat, type ListSection, type SeatDescription } f
 import { buildGrid } from './grid.ts';
 import { type PlanData, SEAT_STATE } from './model.ts';
 import {
+  type PlanOutline,
   type PlanSummary,
   type SectionShare,
   sectionShares,
@@ -16,6 +17,7 @@ import {
   type EngineOptions,
   failed,
   type LoadResult,
+  outlineOf,
   type ParseResult,
   readPlan,
   SUMMARY_WAIT_MS,
@@ -115,6 +117,20 @@ export class SeatplanEngine {
       return failed([issueOf('', err)], performance.now() - t0);
     }
     const t1 = performance.now();
+    const colors = options.colors ?? DEFAULT_COLORS;
+    // The far level's first frame needs only the plan's outline and each section's free seats: told as
+    // soon as the status text gives them (read without the key index), while the rest is built; a plan in
+    // columns gives its outline before its seats are placed.
+    let drawn: Promise<unknown> | null = null;
+    const tell = (outline: PlanOutline, shares: SectionShare[], levels: Map<number, string>) => {
+      drawn = Promise.resolve(onSummary?.(summarize(outline, shares, levels))).catch(() => undefined);
+    };
+    const statusText = status && 'text' in status ? status.text : null;
+    const outline = onSummary && statusText !== null ? outlineOf(plan, options.locale) : null;
+    const early = outline && statusText !== null ? sharesFromStatusText(outline.sections, statusText) : null;
+    if (outline && early) tell(outline, early, levelColors(outline.ticketGroup, colors));
+    // The plan's own read, without the summary told before it.
+    const read0 = performance.now();
     let parsed: ParseResult;
     try {
       parsed = readPlan(plan, options.locale);
@@ -131,17 +147,10 @@ export class SeatplanEngine {
     const data = parsed.data;
     this.data = data;
     this.state = new Uint8Array(0);
-    const colors = options.colors ?? DEFAULT_COLORS;
     const levels = levelColors(data.ticketGroup, colors);
-    // The far level's first frame needs only each section's free seats: told as soon as the status text
-    // gives them (read without the key index), while the rest is built.
-    let drawn: Promise<unknown> | null = null;
-    const tell = (shares: SectionShare[]) => {
-      drawn = Promise.resolve(onSummary?.(summarize(data, shares, levels))).catch(() => undefined);
-    };
-    if (onSummary && status && 'text' in status) {
-      const shares = sharesFromStatusText(data.sections, status.text);
-      if (shares) tell(shares);
+    if (onSummary && !drawn && statusText !== null) {
+      const shares = sharesFromStatusText(data.sections, statusText);
+      if (shares) tell(data, shares, levels);
     }
     this.keyIndex = buildKeyIndex(data);
     let applied: ReturnType<SeatplanEngine['apply']>;
@@ -152,7 +161,7 @@ export class SeatplanEngine {
       return failed([issueOf('status', err)], 0);
     }
     if (onSummary) {
-      if (!drawn) tell(sectionShares(data.sections, data.ticketGroup, this.state));
+      if (!drawn) tell(data, sectionShares(data.sections, data.ticketGroup, this.state), levels);
       // The page answers once the summary is drawn: the other indexes wait for that (a little at most),
       // so on a machine of few cores the first frame does not share them with the rest of the load.
       await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, SUMMARY_WAIT_MS))]);
@@ -197,7 +206,8 @@ export class SeatplanEngine {
       ...(applied.statusVersion ? { statusVersion: applied.statusVersion } : {}),
       timings: {
         fetchMs: t1 - t0,
-        parseMs: t2 - t1,
+        parseMs: t2 - read0,
+        summaryMs: read0 - t1,
         statusMs: t3 - t2,
         indexMs: t4 - t3,
         totalMs: t4 - t0,

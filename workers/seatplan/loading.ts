@@ -1,5 +1,5 @@
 import type { SeatGrid } from './grid.ts';
-import { decodeColumns, isColumns } from './columns.ts';
+import { columnsOutline, decodeColumns, isColumns } from './columns.ts';
 import { type ParseIssue, type PlanData, SEAT_STATE } from './model.ts';
 import { type ParseResult, parsePlan } from './parse.ts';
 import type { PlanInput } from './sources.ts';
@@ -58,7 +58,10 @@ export interface LoadResult {
   statusVersion?: string;
   timings: {
     fetchMs: number;
+    /** The plan's read alone (bytes or text into the model). */
     parseMs: number;
+    /** The far level's summary told before the read (a plan in columns with a status text), or 0. */
+    summaryMs: number;
     indexMs: number;
     statusMs: number;
     totalMs: number;
@@ -95,7 +98,7 @@ export function failed(issues: ParseIssue[], totalMs: number): LoadResult {
     takenRatio: 0,
     available: 0,
     unknownKeys: 0,
-    timings: { fetchMs: 0, parseMs: 0, indexMs: 0, statusMs: 0, totalMs, dataAt: epoch() },
+    timings: { fetchMs: 0, parseMs: 0, summaryMs: 0, indexMs: 0, statusMs: 0, totalMs, dataAt: epoch() },
   };
 }
 
@@ -107,6 +110,11 @@ export function readPlan(plan: PlanInput, locale: string | undefined): ParseResu
   if ('tree' in plan) return parsePlan(plan.tree, locale);
   if (isColumns(plan.bytes)) return decodeColumns(plan.bytes, locale);
   return parsePlan(JSON.parse(new TextDecoder().decode(plan.bytes)), locale);
+}
+
+/** A plan in columns' outline, before its seats are read (a tree or JSON text has none to give first). */
+export function outlineOf(plan: PlanInput, locale: string | undefined) {
+  return 'bytes' in plan && isColumns(plan.bytes) ? columnsOutline(plan.bytes, locale) : null;
 }
 
 /** Without a status map (staff preview of a bare plan) every seat counts as free. */

@@ -114,7 +114,14 @@ function readInt(text: string, at: number): { value: number; end: number } | nul
   return p === start ? null : { value: negative ? -v : v, end: p };
 }
 
-export function summarize(data: PlanData, shares: SectionShare[], levels: Map<number, string>): PlanSummary {
+/** What the summary takes of a plan: its outline, which a plan in columns gives before its seats. */
+export type PlanOutline = Pick<PlanData, 'count' | 'name' | 'bounds' | 'seatRadius' | 'stage' | 'sections'>;
+
+export function summarize(
+  data: PlanOutline,
+  shares: SectionShare[],
+  levels: Map<number, string>,
+): PlanSummary {
   return {
     count: data.count,
     name: data.name,
