@@ -65,21 +65,24 @@ const CHROMIUM_ARGS = [
 ];
 const VIEWPORT = { width: 1280, height: 800 };
 
-export interface BenchRun {
-  renderer: Renderer;
+/** One (renderer × plan) run as results/seatmap.json keeps it: the page's figures and the runner's. */
+export interface BenchRun extends Pick<
+  Metrics,
+  | 'renderer'
+  | 'workerLoadMs'
+  | 'firstFrameMs'
+  | 'longestTaskMs'
+  | 'longestTaskInteractionMs'
+  | 'hitTestMs'
+  | 'statusUpdateMs'
+  | 'statusApplyMs'
+  | 'frameP50Ms'
+  | 'frameP95Ms'
+  | 'panP95Ms'
+  | 'zoomP95Ms'
+> {
   plan: Shape;
   seats: number;
-  workerLoadMs: number | null;
-  firstFrameMs: number | null;
-  longestTaskMs: number | null;
-  longestTaskInteractionMs: number | null;
-  hitTestMs: number | null;
-  statusUpdateMs: number | null;
-  statusApplyMs: number | null;
-  frameP50Ms: number | null;
-  frameP95Ms: number | null;
-  panP95Ms: number | null;
-  zoomP95Ms: number | null;
   heapMB: number | null;
   /** The plan's JSON as it travels: gzip and brotli (quality 5, as the box office sends it). */
   planKB: { raw: number; gzip: number; brotli: number } | null;
