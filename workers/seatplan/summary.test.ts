@@ -65,6 +65,10 @@ describe("the far level's summary read from the status text", () => {
     expect(sharesFromStatusText(data.sections, '{"seats": {"1_0_0": "x,1"}}')).toBeNull();
     expect(sharesFromStatusText(data.sections, '{"seats": {"A_0_0": "1,1"}}')).toBeNull();
     expect(sharesFromStatusText(data.sections, 'not a map')).toBeNull();
+    // Cut short anywhere, it answers (null, or the shares of the keys before the cut) and never loops.
+    const whole = statusText(data, [0, 1, 2, 3, 10, 20], 'answer', true);
+    for (let n = 0; n < whole.length; n++) sharesFromStatusText(data.sections, whole.slice(0, n));
+    expect(sharesFromStatusText(data.sections, '{"seats": {"1_0_0": "1,1')).toBeNull();
     expect(
       sharesFromStatusText(data.sections, '{"seats": {}, "held": []}')!.every((s) => s.available === 0),
     ).toBe(true);

@@ -90,7 +90,10 @@ export function sharesFromStatusText(sections: readonly SectionInfo[], text: str
         const m = counts[si]!;
         m.set(tg.value, (m.get(tg.value) ?? 0) + 1);
       }
-      k = text.indexOf('"', text.indexOf('"', p + 1) + 1);
+      const end = text.indexOf('"', p + 1);
+      // A value that never closes: the text is cut short (the full read says so).
+      if (end < 0) return null;
+      k = text.indexOf('"', end + 1);
     } else {
       k = text.indexOf('"', p);
     }
