@@ -156,13 +156,8 @@ export function isColumns(bytes: ArrayBuffer): boolean {
 
 const bad = (message: string): ParseResult => ({ data: null, issues: [{ path: '', message }] });
 
-/**
- * The plan data of the columnar form, with no per-seat parsing: the columns become the model's arrays
- * (widened where sent narrower), world positions come from the groups' placements. `locale`: as in
- * parsePlan. A damaged or foreign file gives an issue, never a half-built plan.
- */
-/** What the head and columns of a plan in columns hold, before any seat is placed or named. */
 type Column = InstanceType<(typeof CTORS)[ColumnType]>;
+/** What the head and columns of a plan in columns hold, before any seat is placed or named. */
 interface Opened {
   head: Head;
   cols: Map<ColumnName, Column>;
@@ -192,6 +187,8 @@ function open(bytes: ArrayBuffer): Opened | string {
       return `the column ${name} lies outside the file`;
     cols.set(name, new Ctor(bytes, offset, count));
   }
+  if (head.sections.some((s) => !(s.start >= 0 && s.start <= s.end && s.end <= count)))
+    return 'a section lies outside the seat plan';
   return { head, cols };
 }
 
@@ -214,13 +211,16 @@ export function columnsOutline(bytes: ArrayBuffer, locale?: string): ColumnsOutl
   if (typeof opened === 'string') return null;
   const { head, cols } = opened;
   const ticketGroup = cols.get('tg');
-  const sections = sectionsOf(head, locale);
-  if (!ticketGroup || sections.some((s) => !(s.start >= 0 && s.start <= s.end && s.end <= head.count)))
-    return null;
+  if (!ticketGroup) return null;
   const { count, name, bounds, seatRadius, stage } = head;
-  return { count, name, bounds, seatRadius, stage, sections, ticketGroup };
+  return { count, name, bounds, seatRadius, stage, sections: sectionsOf(head, locale), ticketGroup };
 }
 
+/**
+ * The plan data of the columnar form, with no per-seat parsing: the columns become the model's arrays
+ * (widened where sent narrower), world positions come from the groups' placements. `locale`: as in
+ * parsePlan. A damaged or foreign file gives an issue, never a half-built plan.
+ */
 export function decodeColumns(bytes: ArrayBuffer, locale?: string): ParseResult {
   const opened = open(bytes);
   if (typeof opened === 'string') return bad(opened);
@@ -267,12 +267,11 @@ export function decodeColumns(bytes: ArrayBuffer, locale?: string): ParseResult 
       data.y[i] = place.y(data.px[i]!, data.py[i]!);
     }
   }
+  // (Each section lies inside the plan: open() checked.)
   sectionsOf(head, locale).forEach((s, si) => {
-    if (!(s.start >= 0 && s.start <= s.end && s.end <= count)) return;
     data.section.fill(si, s.start, s.end);
     data.sections.push(s);
   });
-  if (data.sections.length !== head.sections.length) return bad('a section lies outside the seat plan');
   let section = 0;
   for (let k = 0; k < rowCount; k++) {
     const start = r.starts[k]!;

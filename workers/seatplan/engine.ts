@@ -128,7 +128,9 @@ export class SeatplanEngine {
     const statusText = status && 'text' in status ? status.text : null;
     const outline = onSummary && statusText !== null ? outlineOf(plan, options.locale) : null;
     const early = outline && statusText !== null ? sharesFromStatusText(outline.sections, statusText) : null;
-    if (outline && early) tell(outline, early, levelColors(outline.ticketGroup, colors));
+    // The price levels' colours from the outline's ticket-group column are the plan's own: kept for it.
+    const earlyLevels = outline && early ? levelColors(outline.ticketGroup, colors) : null;
+    if (outline && early && earlyLevels) tell(outline, early, earlyLevels);
     // The plan's own read, without the summary told before it.
     const read0 = performance.now();
     let parsed: ParseResult;
@@ -147,7 +149,7 @@ export class SeatplanEngine {
     const data = parsed.data;
     this.data = data;
     this.state = new Uint8Array(0);
-    const levels = levelColors(data.ticketGroup, colors);
+    const levels = earlyLevels ?? levelColors(data.ticketGroup, colors);
     if (onSummary && !drawn && statusText !== null) {
       const shares = sharesFromStatusText(data.sections, statusText);
       if (shares) tell(data, shares, levels);

@@ -55,6 +55,11 @@ export function seatIndexOf(index: KeyIndex, key: string): number {
   return index.bySection[si]!.get(pack(parts[1]!, parts[2]!)) ?? -1;
 }
 
+/** A status map with no free seat: `{}`, or an answer whose `seats` is `{}`. */
+export function isEmptyStatusText(text: string): boolean {
+  return /^\s*\{\s*(?:"seats"\s*:\s*\{\s*\}\s*(?:,[^]*)?)?\}\s*$/.test(text);
+}
+
 /**
  * Reads the free seats straight from the status map's JSON text: every `"section_x_y":` key, wherever
  * it stands (a bare map, or the seats-statusV2 answer with its `seats` object). No object with 70,000
@@ -111,7 +116,7 @@ export function scanStatusText(
     const close = text.indexOf('"', k + 1);
     k = close < 0 ? -1 : text.indexOf('"', close + 1);
   }
-  if (keys === 0 && !/^\s*\{\s*(?:"seats"\s*:\s*\{\s*\}\s*(?:,[^]*)?)?\}\s*$/.test(text)) return null;
+  if (keys === 0 && !isEmptyStatusText(text)) return null;
   return { free, unknownKeys };
 }
 

@@ -1,4 +1,5 @@
 import { type PlanData, SEAT_STATE, type SectionInfo } from './model.ts';
+import { isEmptyStatusText } from './status.ts';
 import type { Rgb, SeatColors, StylePalette } from './style.ts';
 
 /**
@@ -98,7 +99,7 @@ export function sharesFromStatusText(sections: readonly SectionInfo[], text: str
       k = text.indexOf('"', p);
     }
   }
-  if (keys === 0 && !/^\s*\{\s*(?:"seats"\s*:\s*\{\s*\}\s*(?:,[^]*)?)?\}\s*$/.test(text)) return null;
+  if (keys === 0 && !isEmptyStatusText(text)) return null;
   return sections.map((s, i) => ({
     available: available[i]!,
     total: s.end - s.start,
