@@ -3,13 +3,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './print.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { App } from './app/App.tsx';
-import { createShopRouter } from './app/router.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
-import { BootFailure } from './app/BootFailure.tsx';
 import { chooseLocale, initI18n, preloadMessages, savedLocale } from './i18n/index.ts';
 import { takePageData } from './ssr/pageData.ts';
 import { partnerQuery } from './state/partnerContext.ts';
@@ -20,6 +14,13 @@ import { restoreCart } from './state/cart.ts';
 import { restorePurchase } from './state/purchase.ts';
 import { refreshCustomer } from './state/customer.ts';
 import { setLocale, startSession } from './state/session.ts';
+
+/**
+ * The rest of the shop, as modules evaluated each in a task of its own: React's DOM renderer, then the
+ * shell (the app, its router, its Mantine parts). Evaluated with this file as one graph they were one
+ * task of 50–130 ms on a desktop, before the page could answer a tap (issue 41).
+ */
+const loadShell = () => import('react-dom/client').then(() => import('./app/shell.tsx'));
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root') as HTMLElement;
@@ -45,7 +46,8 @@ async function boot(): Promise<void> {
     new URLSearchParams(window.location.search).get('language') ?? preferred ?? document.documentElement.lang,
   );
   // The page's code loads beside the session call (it waits for the texts by itself).
-  const routerReady = createShopRouter();
+  const shellReady = loadShell();
+  const routerReady = shellReady.then((shell) => shell.createShopRouter());
   try {
     const settings = await startSession();
     const choice = chooseLocale(
@@ -68,25 +70,16 @@ async function boot(): Promise<void> {
       void refreshCustomer(asked?.customer);
       void restoreCart(asked?.cart);
     };
-    const shop = (
-      <StrictMode>
-        <App onFirstRender={serverDrawn ? personal : undefined}>
-          <RouterProvider router={router} />
-        </App>
-      </StrictMode>
-    );
-    // As a transition the first render (or hydration) yields to the browser every few milliseconds
-    // instead of holding the main thread for the whole tree (one long task on a phone: blocking time).
-    if (serverDrawn) {
-      startTransition(() => void hydrateRoot(container, shop));
-      return;
-    }
-    personal();
-    const root = createRoot(container);
-    startTransition(() => root.render(shop));
+    const shell = await shellReady;
+    if (!serverDrawn) personal();
+    shell.startShop(container, router, serverDrawn, serverDrawn ? personal : undefined);
   } catch (error) {
     await initI18n('he', 'he').catch(() => undefined);
-    createRoot(container).render(<BootFailure error={error} />);
+    // (A shell that could not load leaves the page as it is: installChunkReload may reload it.)
+    await loadShell().then(
+      (shell) => shell.showBootFailure(container, error),
+      () => undefined,
+    );
   }
 }
 

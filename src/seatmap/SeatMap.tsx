@@ -115,39 +115,53 @@ export function SeatMap({ ref, ...props }: SeatMapProps) {
     let disposed = false;
     let handle: SeatMapHandle | null = null;
     const observer = new ResizeObserver(() => handle?.resize(el.clientWidth, el.clientHeight));
-    void createSeatMap(el, {
-      colors: propsRef.current.colors,
-      colorMode: propsRef.current.colorMode ?? 'ticketGroup',
-      maxSeats: propsRef.current.maxSeats ?? 10,
-      seatingPolicyId: propsRef.current.seatingPolicyId ?? 1,
-      onTap: (i, mods) => void activate(i, mods.shift, true),
-      dragSelect: {
-        starts: (e) =>
-          propsRef.current.onSeatsInRect !== undefined &&
-          (e.shiftKey || propsRef.current.dragSelects === true),
-        onBand: setBand,
-        onSeats: (indices, mods) => propsRef.current.onSeatsInRect?.(indices, { additive: mods.shift }),
-      },
-      onHover: (i, at) => {
-        hoverRef.current = i;
-        if (i < 0 || !at) return setHover(null);
-        void (async () => {
-          const seat = await handle?.describe(i);
-          if (!seat) return;
-          const note = (await propsRef.current.seatNote?.(seat)) ?? null;
-          // The pointer may have moved on meanwhile: show only the seat it still rests on.
-          if (hoverRef.current === i) setHover({ seat, x: at.x, y: at.y, note });
-        })();
-      },
-    }).then((h) => {
-      if (disposed) return h.destroy();
-      handle = h;
-      handleRef.current = h;
-      observer.observe(el);
-      setHandle(h);
+    const create = () =>
+      void createSeatMap(el, {
+        colors: propsRef.current.colors,
+        colorMode: propsRef.current.colorMode ?? 'ticketGroup',
+        maxSeats: propsRef.current.maxSeats ?? 10,
+        seatingPolicyId: propsRef.current.seatingPolicyId ?? 1,
+        onTap: (i, mods) => void activate(i, mods.shift, true),
+        dragSelect: {
+          starts: (e) =>
+            propsRef.current.onSeatsInRect !== undefined &&
+            (e.shiftKey || propsRef.current.dragSelects === true),
+          onBand: setBand,
+          onSeats: (indices, mods) => propsRef.current.onSeatsInRect?.(indices, { additive: mods.shift }),
+        },
+        onHover: (i, at) => {
+          hoverRef.current = i;
+          if (i < 0 || !at) return setHover(null);
+          void (async () => {
+            const seat = await handle?.describe(i);
+            if (!seat) return;
+            const note = (await propsRef.current.seatNote?.(seat)) ?? null;
+            // The pointer may have moved on meanwhile: show only the seat it still rests on.
+            if (hoverRef.current === i) setHover({ seat, x: at.x, y: at.y, note });
+          })();
+        },
+      }).then((h) => {
+        if (disposed) return h.destroy();
+        handle = h;
+        handleRef.current = h;
+        observer.observe(el);
+        setHandle(h);
+      });
+    // The map is made once the browser has laid the container out (a resize observer's first word comes
+    // after layout), in a task of its own after that frame: reading its size here, right after React
+    // added it, forced that layout inside React's task (30–45 ms of a mounting order page's longest task).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const laidOut = new ResizeObserver(() => {
+      laidOut.disconnect();
+      timer = setTimeout(() => {
+        if (!disposed) create();
+      }, 0);
     });
+    laidOut.observe(el);
     return () => {
       disposed = true;
+      clearTimeout(timer);
+      laidOut.disconnect();
       observer.disconnect();
       handle?.destroy();
       handleRef.current = null;

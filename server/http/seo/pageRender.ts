@@ -15,6 +15,8 @@ import { SSR_ENTRY, SSR_FOLDER } from './ssrBundle.ts';
 
 /** How long a page whose answers change with every order is kept (drawnPages.ts `fresh`). */
 export const FRESH_PAGE_MS = 1000;
+/** The shop's shell in Vite's manifest: every drawn page's script loads it after the entry (src/main.tsx). */
+const SHELL_MODULE = 'src/app/shell.tsx';
 
 /** Vite's manifest of the browser's bundle: a source module's file, its static imports and its CSS. */
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -179,8 +181,9 @@ export class PageRenderer {
   }
 
   /**
-   * A route module's chunks (less the entry's, which the page loads anyway) and every stylesheet the
-   * page needs: the entry's, then those of the route's chunks, through their static imports.
+   * The shell's and a route module's chunks (less the entry's, which the page loads anyway) and every
+   * stylesheet the page needs: the entry's, the shell's, then those of the route's chunks, through their
+   * static imports.
    */
   private assetsOf(module: string | null): { styles: PageStyle[]; modules: string[] } {
     const entryKey = Object.keys(this.manifest).find((k) => this.manifest[k]!.isEntry);
@@ -196,6 +199,8 @@ export class PageRenderer {
     const loaded = new Set<string>();
     collect(entryKey, loaded);
     const own = new Set<string>();
+    // The shell the entry loads after its own graph (src/main.tsx: in tasks of their own), then the route.
+    collect(SHELL_MODULE, own);
     if (module) collect(module, own);
     const hrefs = new Set<string>();
     const modules: string[] = [];

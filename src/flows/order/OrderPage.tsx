@@ -21,7 +21,7 @@ import { customerState } from '../../state/customer.ts';
 import { cart } from '../../state/cart.ts';
 import { LoginRequired } from '../../ui/login/LoginRequired.tsx';
 import type { Settings } from '../../api/contract/session.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { QueueGate } from './waitingRoom/QueueGate.tsx';
 import { useQueue } from './waitingRoom/useQueue.ts';
 
@@ -57,6 +57,10 @@ export default function OrderPage() {
     },
     attempt === 0 ? orderKey(id) : `${orderKey(id)}~${attempt}`,
   );
+  // The flow (its seat map, steps and dialogs) is the page's biggest render: it is drawn as a deferred
+  // render, which yields to the browser every few milliseconds, not inside the short update that said who
+  // is logged in and what the cart holds (one task of 80–150 ms on a desktop before, issue 41).
+  const flowReady = useDeferredValue(account.checked && shopCart.restored);
   useEffect(() => {
     notStarted.current =
       state.status === 'error' &&
@@ -114,7 +118,7 @@ export default function OrderPage() {
         ) : (
           <Skeleton height={220} radius="md" aria-busy="true" />
         )
-      ) : settings && (!account.checked || !shopCart.restored) ? (
+      ) : settings && !flowReady ? (
         // The flow's form starts with a logged-in customer's details, or those of the last order of
         // this visit (the cart's): it waits until the box office has said who is logged in and what the
         // cart holds (a reload on a busy machine answered the order before that).

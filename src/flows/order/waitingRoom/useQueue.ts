@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/endpoints.ts';
 import type { QueueStatus } from '../../../api/contract/waitingRoom.ts';
 import { QUEUE_REQUIRED_EVENT } from '../../../api/queueRequired.ts';
@@ -64,7 +64,13 @@ export function useQueue(presentationId: number, enabled: boolean, onAdmitted?: 
         if (!alive) return;
         // A place lost (its cookie cleared): take it again; the box office answers the same place.
         if (s.state === 'outside') return await ask('join');
-        next = take(s);
+        // What the answer opens (the whole order flow, with its seat map) is drawn as a transition: a
+        // render that yields to the browser, not one long task (issue 41).
+        let taken: number | null = null;
+        startTransition(() => {
+          taken = take(s);
+        });
+        next = taken;
       } catch {
         if (!alive) return;
         setQueue((q) => (q.phase === 'waiting' ? { ...q, reconnecting: true } : q));
