@@ -45,7 +45,12 @@ export function OrderFlow({ presentation, ticketGroups, settings }: Props) {
   // While a payment is under way the box office keeps the seats: the step's clock does not run out.
   const paying = c.paying || c.redirecting || c.action !== null;
   const remaining = useStepTimer({ ...s, paying }, store.presentation.lockTimer, store.timeUp);
-  useEffect(() => store.start(), [store]);
+  useEffect(() => {
+    // The flow joins the cart in a task of its own: what that changes (the header's cart) is drawn
+    // apart from the flow's first commit, not as one long task with it (issue 41).
+    const timer = setTimeout(() => store.start(), 0);
+    return () => clearTimeout(timer);
+  }, [store]);
   const holdsSeats = s.seats.length > 0 || s.step !== 'seats';
   useEffect(() => {
     if (holdsSeats) void preloadLaterSteps().catch(() => undefined); // the step itself retries

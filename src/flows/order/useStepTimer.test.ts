@@ -81,6 +81,24 @@ describe('the step countdown', () => {
     expect(onTimeUp).not.toHaveBeenCalled();
   });
 
+  it('draws nothing again while no countdown shows, and counts a clock started since from its start', () => {
+    let renders = 0;
+    let s = input({ seats: [], stepClock: null });
+    const { result, rerender } = renderHook(() => {
+      renders += 1;
+      return useStepTimer(s, lockTimer, vi.fn());
+    });
+    act(() => vi.advanceTimersByTime(10_500));
+    expect(renders).toBe(1);
+    expect(result.current).toBeNull();
+    // A seat held half a second after the last tick: the whole step's time, then once a second less.
+    s = input({ stepClock: { step: 'seats', startedAt: T0 + 10_500 } });
+    rerender();
+    expect(result.current).toBe(480_000);
+    act(() => vi.advanceTimersByTime(500));
+    expect(result.current).toBe(479_500);
+  });
+
   it('does not interrupt a payment under way, nor report a time-up already reported', () => {
     const onTimeUp = vi.fn();
     renderHook(() => useStepTimer(input({ paying: true }), lockTimer, onTimeUp));

@@ -33,19 +33,23 @@ export function useStepTimer(
   const open = ends !== null && s.seats.length > 0 && s.step !== 'confirmation';
 
   // The interval is set up once; each tick reads the latest render's values.
-  const latest = useRef({ ends, active: false, onTimeUp });
+  const latest = useRef({ ends, open: false, active: false, onTimeUp });
   useEffect(() => {
-    latest.current = { ends, active: open && !s.paying && !s.timedOut, onTimeUp };
+    latest.current = { ends, open, active: open && !s.paying && !s.timedOut, onTimeUp };
   });
   useEffect(() => {
     const timer = window.setInterval(() => {
+      const l = latest.current;
+      // No countdown on screen, nothing to draw again: a tick redraws the whole order flow (30–60 ms
+      // a second on a slow desktop, issue 41), so it ticks only while a step's clock runs.
+      if (!l.open) return;
       const n = Date.now();
       setNow(n);
-      const l = latest.current;
       if (l.active && l.ends !== null && l.ends - n <= 0) l.onTimeUp();
     }, TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
 
-  return open ? ends - now : null;
+  // A clock that started after the last tick counts from its start, not from that tick.
+  return open && clock !== null ? ends - Math.max(now, clock.startedAt) : null;
 }
