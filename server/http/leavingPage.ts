@@ -67,7 +67,7 @@ export function leavingPage({ locale, target, backHref }: LeavingPageInput): str
     `<!doctype html>\n<html lang="${locale}" dir="${RTL.has(locale) ? 'rtl' : 'ltr'}">\n<head>\n` +
     `<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width, initial-scale=1" />\n` +
     `<meta name="robots" content="noindex, nofollow" />\n<meta name="referrer" content="no-referrer" />\n` +
-    `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />\n` +
+    `<link rel="icon" href="/favicon.png" type="image/png" sizes="64x64" />\n` +
     `<title>${esc(title.replace(HOST, target?.hostname ?? ''))}</title>\n<style>${CSS}</style>\n</head>\n` +
     `<body>\n<main data-testid="${target ? 'leaving-page' : 'link-refused-page'}">` +
     `<p class="brand">${esc(venue)}</p><h1>${withHost(title)}</h1>` +
