@@ -76,7 +76,7 @@ async function boot(): Promise<void> {
   } catch (error) {
     await initI18n('he', 'he').catch(() => undefined);
     // (A shell that could not load leaves the page as it is: installChunkReload may reload it.)
-    await loadShell().then(
+    await shellReady.then(
       (shell) => shell.showBootFailure(container, error),
       () => undefined,
     );
